@@ -1,0 +1,40 @@
+# Two commands for a fresh machine:
+#   make serve  - install the app and serve it on http://127.0.0.1:8000/
+#   make test   - install everything the tests need (Debian's Chromium included) and run them all
+VENV ?= .venv
+PY := $(VENV)/bin/python
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install serve test-deps test lint build clean
+
+$(PY):
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+install: $(PY)
+	$(PY) -m pip install -q -e .
+
+serve: install
+	$(VENV)/bin/throne-rules serve --host $(HOST) --port $(PORT)
+
+build: install
+	$(VENV)/bin/throne-rules build
+
+test-deps: $(PY)
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "Installing Debian's Chromium for the browser tests"; \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+	$(PY) -m pip install -q -e '.[test]'
+
+lint: test-deps
+	$(VENV)/bin/ruff check .
+
+test: test-deps lint
+	$(VENV)/bin/throne-rules build
+	@$(PY) -m pytest; rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests (exit 5)"; exit 0; fi; exit $$rc
+
+clean:
+	rm -rf build test-results .pytest_cache

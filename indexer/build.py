@@ -1,0 +1,167 @@
+"""The build orchestrator: content/ -> a release (Whoosh index, pages, offline data).
+
+get_files -> parse_entries -> load_data_files -> render_pages -> resolve_links
+-> link_backlinks -> write_release. Each stage is small and typed; any problem
+stops the build with every message naming its file and line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import render
+from .data_files import load_data_files
+from .errors import BuildError, Problem
+from .frontmatter import FrontMatterError, split_front_matter
+from .model import Entry
+from .offline_data import offline_search_data
+from .release import FORMAT_VERSION, new_release_dir, publish, write_json
+from .search_backend import write_index
+from .synonyms import polish_names, synonym_groups
+from .validate import make_entry
+
+CODE_DIR = Path(__file__).parent
+
+
+@dataclass
+class Corpus:
+    entries: dict[str, Entry]
+    data: dict[str, Any]
+    content_hash: str
+
+
+@dataclass
+class BuildReport:
+    release: Path
+    content_hash: str
+    entries: int
+    seconds: float
+
+
+def get_files(content_dir: Path) -> list[Path]:
+    if not content_dir.is_dir():
+        raise BuildError([Problem(str(content_dir), 0, "content directory not found")])
+    return sorted(p for p in content_dir.rglob("*.md") if p.is_file())
+
+
+def _display(path: Path, content_dir: Path) -> str:
+    try:
+        return str(path.relative_to(content_dir.parent))
+    except ValueError:
+        return str(path)
+
+
+def parse_entries(files: list[Path], content_dir: Path) -> tuple[list[Entry], list[Problem]]:
+    entries, problems = [], []
+    for path in files:
+        shown = _display(path, content_dir)
+        try:
+            fm = split_front_matter(shown, path.read_text(encoding="utf-8"))
+        except FrontMatterError as exc:
+            problems.append(exc.problem)
+            continue
+        except UnicodeDecodeError as exc:
+            problems.append(Problem(shown, 1, f"not UTF-8 text: {exc.reason}"))
+            continue
+        entry, entry_problems = make_entry(shown, fm)
+        problems += entry_problems
+        if entry is not None:
+            entries.append(entry)
+    return entries, problems
+
+
+def check_duplicates(entries: list[Entry]) -> list[Problem]:
+    first: dict[str, Entry] = {}
+    problems = []
+    for e in entries:
+        if e.id in first:
+            msg = f"duplicate id '{e.id}' (first used in {first[e.id].path})"
+            problems.append(Problem(e.path, e.id_line, msg))
+        else:
+            first[e.id] = e
+    return problems
+
+
+def render_pages(entries: dict[str, Entry]) -> dict[str, list[render.WikiLink]]:
+    titles = {e.id: e.title for e in entries.values()}
+    return {e.id: render.render_entry(e, titles) for e in entries.values()}
+
+
+def resolve_links(entries: dict[str, Entry], links: dict[str, list[render.WikiLink]]) -> list[Problem]:
+    problems = []
+    for e in entries.values():
+        problems += render.resolve_links(e, links[e.id], entries)
+        for rel in e.related:
+            if rel not in entries:
+                problems.append(Problem(e.path, e.related_line, f"related id '{rel}' has no entry"))
+    return problems
+
+
+def link_backlinks(entries: dict[str, Entry]) -> dict[str, list[str]]:
+    """Entry id -> ids of the FAQ entries that clarify it (link to it or list it as related)."""
+    faqs: dict[str, list[str]] = {}
+    for e in entries.values():
+        if e.kind != "faq":
+            continue
+        for target in dict.fromkeys([*e.links, *e.related]):
+            if target != e.id:
+                faqs.setdefault(target, []).append(e.id)
+    return faqs
+
+
+def hash_content(files: list[Path], content_dir: Path) -> str:
+    digest = hashlib.sha256(f"format-{FORMAT_VERSION}".encode())
+    data_files = sorted((content_dir / "data").glob("*.y*ml")) if (content_dir / "data").is_dir() else []
+    code_files = sorted(CODE_DIR.glob("*.py"))
+    for path in [*files, *data_files, *code_files]:
+        digest.update(str(path.name).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def load_corpus(content_dir: Path) -> Corpus:
+    """Every stage but writing: the checked, rendered content in memory."""
+    files = get_files(content_dir)
+    entry_list, problems = parse_entries(files, content_dir)
+    problems += check_duplicates(entry_list)
+    data, data_problems = load_data_files(content_dir)
+    problems += data_problems
+    if problems:
+        raise BuildError(problems)
+    entries = {e.id: e for e in entry_list}
+    links = render_pages(entries)
+    problems = resolve_links(entries, links)
+    if problems:
+        raise BuildError(problems)
+    return Corpus(entries=entries, data=data, content_hash=hash_content(files, content_dir))
+
+
+def write_release(corpus: Corpus, build_dir: Path) -> Path:
+    entries = sorted(corpus.entries.values(), key=lambda e: (e.game, e.title.lower()))
+    groups = synonym_groups(corpus.data)
+    pl_names = polish_names(corpus.data)
+    faqs = link_backlinks(corpus.entries)
+    staging = new_release_dir(build_dir)
+    write_index(staging / "index", entries, pl_names)
+    write_json(staging / "entries.json", [{**e.to_json(), "faqs": faqs.get(e.id, []),
+                                           "polish_names": pl_names.get(e.id, [])} for e in entries])
+    write_json(staging / "data.json", corpus.data)
+    write_json(staging / "search-data.json", offline_search_data(entries, groups, pl_names, corpus.content_hash))
+    write_json(staging / "manifest.json", {
+        "content_hash": corpus.content_hash,
+        "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "entries": len(entries),
+        "urls": [e.url for e in entries],
+    })
+    return publish(build_dir, staging, corpus.content_hash)
+
+
+def build(content_dir: Path, build_dir: Path) -> BuildReport:
+    started = time.perf_counter()
+    corpus = load_corpus(content_dir)
+    release = write_release(corpus, build_dir)
+    return BuildReport(release, corpus.content_hash, len(corpus.entries), time.perf_counter() - started)

@@ -1,0 +1,65 @@
+"""Stage: split a content file into YAML front matter and Markdown body.
+
+Every failure names the file and the line it happened on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from .errors import Problem
+
+
+@dataclass
+class FrontMatter:
+    meta: dict[str, Any]
+    key_lines: dict[str, int]  # front-matter key -> 1-based line in the file
+    body: str
+    body_line: int  # 1-based line where the body starts
+
+
+class FrontMatterError(Exception):
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(str(problem))
+
+
+def split_front_matter(path: str, text: str) -> FrontMatter:
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "---":
+        raise FrontMatterError(Problem(path, 1, "missing front matter: the file must start with '---'"))
+    end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+    if end is None:
+        raise FrontMatterError(Problem(path, 1, "front matter is not closed with '---'"))
+    yaml_text = "".join(lines[1:end])
+    try:
+        node = yaml.compose(yaml_text, Loader=yaml.SafeLoader)
+        meta = yaml.safe_load(yaml_text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 2
+        reason = getattr(exc, "problem", None) or str(exc)
+        raise FrontMatterError(Problem(path, line, f"bad YAML in front matter: {reason}")) from exc
+    if not isinstance(meta, dict) or not isinstance(node, yaml.MappingNode):
+        raise FrontMatterError(Problem(path, 2, "front matter must be a YAML mapping of fields"))
+    key_lines = {str(k.value): k.start_mark.line + 2 for k, _ in node.value}
+    return FrontMatter(meta=meta, key_lines=key_lines, body="".join(lines[end + 1 :]), body_line=end + 2)
+
+
+def load_yaml_with_lines(path: str, text: str) -> tuple[Any, dict[str, int]]:
+    """Parse a whole YAML data file; return the data and its top-level key lines."""
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        reason = getattr(exc, "problem", None) or str(exc)
+        raise FrontMatterError(Problem(path, line, f"bad YAML: {reason}")) from exc
+    lines = {}
+    if isinstance(node, yaml.MappingNode):
+        lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
+    return data, lines

@@ -1,0 +1,95 @@
+"""The content model: what an entry is, and the closed vocabularies it uses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+GAMES: dict[str, str] = {
+    "dice-throne": "Dice Throne",
+    "adventures": "Dice Throne Adventures",
+    "dungeon-dice": "Dungeon Dice",
+}
+
+KINDS: dict[str, str] = {
+    "overview": "Overview",
+    "rule": "Rule",
+    "phase": "Turn phase",
+    "glossary": "Glossary",
+    "faq": "FAQ",
+    "status-effect": "Status effect",
+    "companion": "Companion",
+    "token": "Token",
+    "hero": "Hero",
+    "mode": "Game mode",
+    "component": "Component",
+    "card": "Card",
+    "symbol": "Symbol",
+    "monster": "Monster",
+    "summary": "Player's summary",
+    "other": "Other",
+}
+
+LANGS: dict[str, str] = {"en": "English", "pl": "Polski"}
+
+REQUIRED_FIELDS: tuple[str, ...] = ("id", "title", "game", "kind", "lang", "sources")
+
+
+@dataclass(frozen=True)
+class Source:
+    file: str
+    section: str
+
+
+@dataclass
+class Entry:
+    """One rule entry, as parsed and then rendered by the build."""
+
+    id: str
+    title: str
+    game: str
+    kind: str
+    lang: str
+    sources: list[Source]
+    path: str
+    body_line: int
+    markdown: str
+    aliases: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    related: list[str] = field(default_factory=list)
+    html: str = ""
+    text: str = ""
+    summary: str = ""
+    headings: list[str] = field(default_factory=list)
+    anchors: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    id_line: int = 2
+    related_line: int = 2
+
+    @property
+    def url(self) -> str:
+        return entry_url(self.game, self.id)
+
+    def to_json(self) -> dict:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "game": self.game,
+            "kind": self.kind,
+            "lang": self.lang,
+            "url": self.url,
+            "aliases": self.aliases,
+            "tags": self.tags,
+            "related": self.related,
+            "sources": [{"file": s.file, "section": s.section} for s in self.sources],
+            "html": self.html,
+            "text": self.text,
+            "summary": self.summary,
+            "headings": self.headings,
+            "anchors": self.anchors,
+            "links": self.links,
+            "path": self.path,
+        }
+
+
+def entry_url(game: str, entry_id: str) -> str:
+    return f"/{game}/{entry_id}"

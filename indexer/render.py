@@ -1,0 +1,108 @@
+"""Stages: render Markdown to HTML, extract text and anchors, resolve [[id]] links."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import markdown
+from bs4 import BeautifulSoup
+
+from .errors import Problem
+from .folding import slugify
+from .model import Entry
+
+WIKILINK = re.compile(r"\[\[([^\]|#]+)(?:#([^\]|]+))?(?:\|([^\]]+))?\]\]")
+SUMMARY_CHARS = 220
+
+
+@dataclass(frozen=True)
+class WikiLink:
+    target: str
+    anchor: str | None
+    line: int
+
+
+SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])")
+
+
+def plain_text(node: Any) -> str:
+    text = " ".join(node.get_text(" ").split())
+    return SPACE_BEFORE_PUNCT.sub(r"\1", text).replace("( ", "(")
+
+
+def _markdown() -> markdown.Markdown:
+    md = markdown.Markdown(extensions=["tables", "sane_lists", "smarty"], output_format="html")
+    # Raw HTML in content is never rendered: it comes out escaped.
+    md.preprocessors.deregister("html_block")
+    md.inlinePatterns.deregister("html")
+    return md
+
+
+def convert_wikilinks(entry: Entry, titles: dict[str, str]) -> tuple[str, list[WikiLink]]:
+    """Rewrite [[id#anchor|text]] as Markdown links to a 'wiki:' URL, keeping line numbers."""
+    found: list[WikiLink] = []
+    out_lines = []
+    for offset, line in enumerate(entry.markdown.splitlines()):
+        def repl(m: re.Match[str], lineno: int = entry.body_line + offset) -> str:
+            target, anchor, text = m.group(1).strip(), m.group(2), m.group(3)
+            found.append(WikiLink(target, anchor.strip() if anchor else None, lineno))
+            label = (text or titles.get(target, target)).replace("[", "(").replace("]", ")")
+            href = f"wiki:{target}" + (f"#{anchor.strip()}" if anchor else "")
+            return f"[{label}]({href})"
+
+        out_lines.append(WIKILINK.sub(repl, line))
+    return "\n".join(out_lines), found
+
+
+def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
+    """Render Markdown, give headings anchors, and extract text. Links stay unresolved."""
+    source, links = convert_wikilinks(entry, titles)
+    soup = BeautifulSoup(_markdown().convert(source), "html.parser")
+    seen: set[str] = set()
+    for heading in soup.find_all(["h2", "h3", "h4"]):
+        base = slugify(heading.get_text())
+        anchor, n = base, 2
+        while anchor in seen:
+            anchor, n = f"{base}-{n}", n + 1
+        seen.add(anchor)
+        heading["id"] = anchor
+        entry.headings.append(heading.get_text().strip())
+        entry.anchors.append(anchor)
+    for table in soup.find_all("table"):
+        wrapper = soup.new_tag("div", attrs={"class": "table-scroll"})
+        table.wrap(wrapper)
+    entry.text = plain_text(soup)
+    first_p = soup.find("p")
+    summary = plain_text(first_p) if first_p else entry.text
+    entry.summary = summary if len(summary) <= SUMMARY_CHARS else summary[: SUMMARY_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    entry.html = str(soup)
+    return links
+
+
+def resolve_links(entry: Entry, links: list[WikiLink], entries: dict[str, Entry]) -> list[Problem]:
+    """Check every [[id]] / [[id#anchor]] and point it at the entry's URL."""
+    problems = []
+    for link in links:
+        target = entries.get(link.target)
+        if target is None:
+            problems.append(Problem(entry.path, link.line, f"broken link [[{link.target}]]: no entry has that id"))
+        elif link.anchor and link.anchor not in target.anchors:
+            msg = f"broken link [[{link.target}#{link.anchor}]]: '{link.target}' has no section '{link.anchor}'"
+            problems.append(Problem(entry.path, link.line, msg))
+    if problems:
+        return problems
+    soup = BeautifulSoup(entry.html, "html.parser")
+    for a in soup.select('a[href^="wiki:"]'):
+        target_id, _, anchor = a["href"][5:].partition("#")
+        a["href"] = entries[target_id].url + (f"#{anchor}" if anchor else "")
+        if target_id not in entry.links:
+            entry.links.append(target_id)
+    for heading in soup.find_all(["h2", "h3", "h4"]):
+        link = soup.new_tag("a", attrs={"class": "anchor", "href": f"#{heading['id']}"})
+        link["aria-label"] = f"Link to section: {heading.get_text().strip()}"
+        link.string = "#"
+        heading.append(link)
+    entry.html = str(soup)
+    return []

@@ -1,0 +1,69 @@
+"""Synonym groups (abbreviations, other spellings, the Polish term map) as data.
+
+A group is a list of phrases that mean the same thing; each phrase is a list of
+folded words. Search expands a phrase it finds in a query into its whole group.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .analysis import words
+
+Phrase = tuple[str, ...]
+
+
+def synonym_groups(data: dict[str, Any]) -> list[list[Phrase]]:
+    groups: list[list[Phrase]] = []
+    for group in data.get("synonyms", {}).get("groups", []):
+        groups.append(_phrases(group))
+    for term in data.get("polish-terms", {}).get("terms", []):
+        if not isinstance(term, dict):
+            continue
+        names = [term.get("pl", ""), term.get("en", ""), *(term.get("variants") or [])]
+        groups.append(_phrases(names))
+    return [g for g in groups if len(g) > 1]
+
+
+def _phrases(names: list[Any]) -> list[Phrase]:
+    out: list[Phrase] = []
+    for name in names:
+        phrase = tuple(words(str(name)))
+        if phrase and phrase not in out:
+            out.append(phrase)
+    return out
+
+
+def segment(query_words: list[str], groups: list[list[Phrase]]) -> list[list[Phrase]]:
+    """Split query words into segments; each segment lists its alternative phrases.
+
+    The longest synonym phrase that starts at a position wins; other words stand alone.
+    """
+    index: dict[Phrase, list[Phrase]] = {}
+    for group in groups:
+        for phrase in group:
+            index.setdefault(phrase, [])
+            index[phrase] += [p for p in group if p not in index[phrase]]
+    longest = max((len(p) for p in index), default=1)
+    out: list[list[Phrase]] = []
+    i = 0
+    while i < len(query_words):
+        for n in range(min(longest, len(query_words) - i), 0, -1):
+            phrase = tuple(query_words[i : i + n])
+            if phrase in index:
+                out.append(index[phrase])
+                i += n
+                break
+        else:
+            out.append([(query_words[i],)])
+            i += 1
+    return out
+
+
+def polish_names(data: dict[str, Any]) -> dict[str, list[str]]:
+    """English entry id -> its Polish names, from the term map."""
+    names: dict[str, list[str]] = {}
+    for term in data.get("polish-terms", {}).get("terms", []):
+        if isinstance(term, dict) and term.get("id") and term.get("pl"):
+            names.setdefault(str(term["id"]), []).extend([str(term["pl"]), *map(str, term.get("variants") or [])])
+    return names

@@ -1,0 +1,40 @@
+"""The Throne Rules web app.
+
+The folder is `site/`, but `site` is a standard-library module, so the package
+is installed under the import name `throne_rules` (see pyproject.toml).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from indexer import Library
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+DEFAULTS: dict[str, Any] = {
+    "CONTENT_DIR": str(PROJECT_ROOT / "content"),
+    "BUILD_DIR": str(PROJECT_ROOT / "build"),
+}
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, static_folder=str(PROJECT_ROOT / "static"), static_url_path="/static")
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env("THRONE_RULES")
+    if test_config:
+        app.config.from_mapping(test_config)
+    app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))
+
+    from .views import api_search, errors, health, pages, search
+
+    for module in (pages, search, api_search, health):
+        app.register_blueprint(module.bp)
+    errors.register(app)
+    from .templating import register as register_templating
+
+    register_templating(app)
+    return app

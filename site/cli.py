@@ -1,0 +1,80 @@
+"""The `throne-rules` command: build the content, serve the app."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from indexer import BuildError, build, get_files, hash_content
+from indexer.release import current_release, read_manifest
+
+from . import DEFAULTS
+
+
+def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    return Path(args.content), Path(args.build_dir)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    content_dir, build_dir = _paths(args)
+    try:
+        report = build(content_dir, build_dir)
+    except BuildError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        print(f"build failed: {len(exc.problems)} problem(s)", file=sys.stderr)
+        return 1
+    print(f"built {report.entries} entries in {report.seconds:.2f}s -> {report.release} ({report.content_hash[:12]})")
+    return 0
+
+
+def build_is_stale(content_dir: Path, build_dir: Path) -> bool:
+    release = current_release(build_dir)
+    if release is None:
+        return True
+    try:
+        built = read_manifest(release)["content_hash"]
+    except (OSError, ValueError, KeyError):
+        return True
+    return built != hash_content(get_files(content_dir), content_dir)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    content_dir, build_dir = _paths(args)
+    if build_is_stale(content_dir, build_dir):
+        print("content changed since the last build (or no build yet): building first")
+        if cmd_build(args) != 0:
+            return 1
+    import waitress
+
+    from . import create_app
+
+    app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)})
+    print(f"serving on http://{args.host}:{args.port}/ (waitress, {args.threads} threads)", flush=True)
+    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="throne-rules")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="throne-rules", description="Throne Rules: build and serve the rules reference.")
+    p.add_argument("--content", default=DEFAULTS["CONTENT_DIR"], help="content folder (default: %(default)s)")
+    p.add_argument("--build-dir", default=DEFAULTS["BUILD_DIR"], help="build output folder (default: %(default)s)")
+    sub = p.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="check the content and build the search index and offline data")
+    b.set_defaults(func=cmd_build)
+    s = sub.add_parser("serve", help="build if stale, then serve with the production WSGI server (waitress)")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--threads", type=int, default=8)
+    s.set_defaults(func=cmd_serve)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    return int(args.func(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

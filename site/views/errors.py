@@ -1,0 +1,39 @@
+"""Friendly HTML error pages, JSON errors under /api, never a stack trace."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
+
+from indexer.library import ReleaseMissing
+
+
+def _wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def register(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> ResponseReturnValue:
+        code = exc.code or 500
+        if _wants_json():
+            slug = (exc.name or "error").lower().replace(" ", "_")
+            return jsonify({"error": {"code": slug, "message": exc.description or exc.name}}), code
+        return render_template("error.html", code=code, title=exc.name, message=exc.description), code
+
+    @app.errorhandler(ReleaseMissing)
+    def no_build(exc: ReleaseMissing) -> ResponseReturnValue:
+        app.logger.error("%s", exc)
+        message = "The rules index is not built yet. Run 'throne-rules build'."
+        if _wants_json():
+            return jsonify({"error": {"code": "no_build", "message": message}}), 503
+        return render_template("error.html", code=503, title="Not ready", message=message, bare=True), 503
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception) -> ResponseReturnValue:
+        app.logger.exception("unhandled error")
+        message = "Something went wrong on our side. Please try again."
+        if _wants_json():
+            return jsonify({"error": {"code": "internal_error", "message": message}}), 500
+        return render_template("error.html", code=500, title="Server error", message=message, bare=True), 500

@@ -1,0 +1,79 @@
+"""Reading pages: home, a game's contents, one entry, and the A–Z index."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from flask import Blueprint, abort, redirect, render_template, request
+
+from indexer.folding import fold
+from indexer.model import GAMES, KINDS
+
+from . import release
+
+bp = Blueprint("pages", __name__)
+
+
+def _by_kind(entries: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for e in entries:
+        groups[e["kind"]].append(e)
+    return [(kind, sorted(groups[kind], key=lambda e: e["title"].lower())) for kind in KINDS if kind in groups]
+
+
+@bp.get("/")
+def home() -> str:
+    entries = release().entries.values()
+    games = []
+    for game in GAMES:
+        in_game = [e for e in entries if e["game"] == game]
+        counts = [(kind, len(items)) for kind, items in _by_kind(in_game)]
+        games.append({"id": game, "name": GAMES[game], "count": len(in_game), "kinds": counts})
+    return render_template("home.html", games=games)
+
+
+@bp.get("/<game>")
+def game(game: str) -> str:
+    if game not in GAMES:
+        abort(404)
+    kind = request.args.get("kind", "")
+    entries = [e for e in release().entries.values() if e["game"] == game and (not kind or e["kind"] == kind)]
+    return render_template("game.html", game=game, kind=kind, sections=_by_kind(entries))
+
+
+@bp.get("/<game>/<entry_id>")
+def entry(game: str, entry_id: str) -> Any:
+    rel = release()
+    item = rel.entries.get(entry_id)
+    if item is None:
+        abort(404)
+    if item["game"] != game:
+        return redirect(item["url"], code=301)
+    lookup = rel.entries.get
+    return render_template(
+        "entry.html",
+        entry=item,
+        related=[lookup(i) for i in item["related"] if lookup(i)],
+        faqs=[lookup(i) for i in item["faqs"] if lookup(i)],
+        lang=item["lang"],
+    )
+
+
+@bp.get("/index")
+def az_index() -> str:
+    game_filter = request.args.get("game", "")
+    if game_filter and game_filter not in GAMES:
+        abort(404)
+    rows = []
+    for e in release().entries.values():
+        if game_filter and e["game"] != game_filter:
+            continue
+        rows.append({"label": e["title"], "entry": e, "alias": False})
+        rows += [{"label": a, "entry": e, "alias": True} for a in e["aliases"]]
+    rows.sort(key=lambda r: fold(r["label"]))
+    letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for row in rows:
+        first = fold(row["label"][:1]).upper()
+        letters[first if first.isalpha() else "#"].append(row)
+    return render_template("az_index.html", letters=sorted(letters.items()), game_filter=game_filter)

@@ -1,0 +1,20 @@
+"""The server-rendered search page: works with no JavaScript at all."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from ..search_params import ParamError, parse_search_params
+from ..search_results import run_search
+
+bp = Blueprint("search", __name__)
+
+
+@bp.get("/search")
+def search_page() -> tuple[str, int] | str:
+    params = parse_search_params(request.args)
+    if isinstance(params, ParamError):
+        if params.code == "empty_query":
+            return render_template("search.html", q="", results=None, error=None)
+        return render_template("search.html", q=request.args.get("q", ""), results=None, error=params), 400
+    return render_template("search.html", q=params.q, results=run_search(params), error=None, params=params)

@@ -1,0 +1,63 @@
+"""Fixtures: the real content built once per session, the app, its clients, a live server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from throne_rules import PROJECT_ROOT, create_app
+
+from indexer import Corpus, build, load_corpus
+
+from .helpers import LiveServer
+
+CONTENT_DIR = PROJECT_ROOT / "content"
+
+
+@pytest.fixture(scope="session")
+def corpus() -> Corpus:
+    """The project's real content, checked and rendered (no files written)."""
+    return load_corpus(CONTENT_DIR)
+
+
+@pytest.fixture(scope="session")
+def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The project's real content, built once into a temporary build directory."""
+    out = tmp_path_factory.mktemp("build")
+    build(CONTENT_DIR, out)
+    return out
+
+
+@pytest.fixture()
+def app(build_dir: Path) -> Flask:
+    return create_app({"TESTING": True, "BUILD_DIR": str(build_dir), "CONTENT_DIR": str(CONTENT_DIR)})
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture()
+def runner(app: Flask) -> FlaskCliRunner:
+    return app.test_cli_runner()
+
+
+@pytest.fixture(scope="session")
+def live_server(build_dir: Path) -> Iterator[LiveServer]:
+    server = LiveServer(CONTENT_DIR, build_dir).wait_ready()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args() -> dict:
+    """pytest-playwright: drive Debian's Chromium; browser downloads cannot work here."""
+    return {
+        "executable_path": "/usr/bin/chromium",
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }

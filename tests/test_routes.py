@@ -1,0 +1,119 @@
+"""Every route, through Flask's test client, checked structurally with BeautifulSoup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from indexer import Corpus
+
+
+def soup(resp: Any) -> BeautifulSoup:
+    return BeautifulSoup(resp.data, "html.parser")
+
+
+def test_home_puts_search_first_then_games(client: FlaskClient) -> None:
+    resp = client.get("/")
+    assert resp.status_code == 200
+    page = soup(resp)
+    main = page.find("main")
+    first_form = main.find("form")
+    assert first_form["action"] == "/search" and first_form.find("input", {"name": "q"})
+    games = [h.get_text() for h in main.select(".game-card h2 a")]
+    assert games == ["Dice Throne", "Dice Throne Adventures", "Dungeon Dice"]
+    assert page.find("meta", {"name": "viewport"})
+
+
+def test_game_page_lists_entries(client: FlaskClient, corpus: Corpus) -> None:
+    page = soup(client.get("/dice-throne"))
+    links = {a["href"] for a in page.select(".entry-list a")}
+    expected = {e.url for e in corpus.entries.values() if e.game == "dice-throne"}
+    assert links == expected
+    assert client.get("/chess").status_code == 404
+
+
+def test_every_entry_page_renders(client: FlaskClient, corpus: Corpus) -> None:
+    for entry in corpus.entries.values():
+        resp = client.get(entry.url)
+        assert resp.status_code == 200, entry.url
+        page = soup(resp)
+        assert page.find("h1").get_text(strip=True) == entry.title
+        assert page.find("html")["lang"] == entry.lang
+        sources = page.select(".entry-sources li")
+        assert len(sources) == len(entry.sources), entry.id
+        crumbs = [a.get_text() for a in page.select(".breadcrumbs a")]
+        assert len(crumbs) == 3 and crumbs[1] in ("Dice Throne", "Dice Throne Adventures", "Dungeon Dice")
+
+
+def test_entry_headings_have_anchor_links(client: FlaskClient, corpus: Corpus) -> None:
+    entry = next(e for e in corpus.entries.values() if e.anchors)
+    page = soup(client.get(entry.url))
+    for anchor in entry.anchors:
+        heading = page.find(id=anchor)
+        assert heading is not None and heading.find("a", class_="anchor")["href"] == f"#{anchor}"
+
+
+def test_wrong_game_in_url_redirects(client: FlaskClient, corpus: Corpus) -> None:
+    entry = next(e for e in corpus.entries.values() if e.game == "dice-throne")
+    resp = client.get(f"/dungeon-dice/{entry.id}")
+    assert resp.status_code == 301 and resp.headers["Location"].endswith(entry.url)
+
+
+def test_unknown_entry_is_a_friendly_404(client: FlaskClient) -> None:
+    resp = client.get("/dice-throne/no-such-rule")
+    assert resp.status_code == 404
+    assert soup(resp).find("form", {"action": "/search"})
+
+
+def test_az_index_lists_titles_and_aliases(client: FlaskClient, corpus: Corpus) -> None:
+    page = soup(client.get("/index"))
+    labels = {a.get_text() for a in page.select(".az-list a")}
+    for entry in corpus.entries.values():
+        assert entry.title in labels
+        assert set(entry.aliases) <= labels
+
+
+def test_az_index_filters_by_game(client: FlaskClient, corpus: Corpus) -> None:
+    page = soup(client.get("/index?game=dungeon-dice"))
+    hrefs = {a["href"] for a in page.select(".az-list a")}
+    assert hrefs and all(h.startswith("/dungeon-dice/") for h in hrefs)
+    assert client.get("/index?game=chess").status_code == 404
+
+
+def test_search_page_without_javascript(client: FlaskClient) -> None:
+    page = soup(client.get("/search?q=undefendable"))
+    first = page.select_one(".results .result a")
+    assert first["href"] == "/dice-throne/undefendable-damage"
+    assert page.select_one(".snippet mark")
+
+
+def test_search_page_escapes_the_query(client: FlaskClient) -> None:
+    resp = client.get("/search?q=%3Cscript%3Ealert(1)%3C/script%3E")
+    assert b"<script>alert(1)" not in resp.data
+    assert b"&lt;script&gt;alert(1)" in resp.data
+
+
+def test_search_page_did_you_mean(client: FlaskClient) -> None:
+    page = soup(client.get("/search?q=undefendabel"))
+    assert page.select_one(".suggestion a").get_text() == "undefendable"
+
+
+def test_search_page_bad_input(client: FlaskClient) -> None:
+    assert client.get("/search").status_code == 200
+    resp = client.get("/search?q=" + "x" * 201)
+    assert resp.status_code == 400 and soup(resp).select_one("[role=alert]")
+
+
+def test_healthz(client: FlaskClient, corpus: Corpus) -> None:
+    body = client.get("/healthz").get_json()
+    assert body["status"] == "ok" and body["content_hash"] == corpus.content_hash
+    assert body["entries"] == len(corpus.entries)
+
+
+@pytest.mark.parametrize("path", ["/", "/index", "/search?q=cp", "/dice-throne"])
+def test_pages_have_one_h1_and_a_main(client: FlaskClient, path: str) -> None:
+    page = soup(client.get(path))
+    assert len(page.find_all("h1")) == 1 and page.find("main")
