@@ -21,7 +21,7 @@ from .model import Entry
 from .offline_data import offline_search_data
 from .release import FORMAT_VERSION, new_release_dir, publish, write_json
 from .search_backend import write_index
-from .synonyms import polish_names, synonym_groups
+from .synonyms import english_terms, polish_names, synonym_groups
 from .validate import make_entry
 
 CODE_DIR = Path(__file__).parent
@@ -145,10 +145,14 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     groups = synonym_groups(corpus.data)
     pl_names = polish_names(corpus.data)
     faqs = link_backlinks(corpus.entries)
+    en_terms = english_terms(corpus.data)
     staging = new_release_dir(build_dir)
     write_index(staging / "index", entries, pl_names)
     write_json(staging / "entries.json", [{**e.to_json(), "faqs": faqs.get(e.id, []),
-                                           "polish_names": pl_names.get(e.id, [])} for e in entries])
+                                           "polish_names": pl_names.get(e.id, []),
+                                           "english_terms": [{**t, "url": corpus.entries[t["id"]].url}
+                                                             for t in en_terms.get(e.id, [])
+                                                             if t["id"] in corpus.entries]} for e in entries])
     write_json(staging / "data.json", corpus.data)
     write_json(staging / "search-data.json", offline_search_data(entries, groups, pl_names, corpus.content_hash))
     write_json(staging / "manifest.json", {

@@ -67,3 +67,13 @@ def polish_names(data: dict[str, Any]) -> dict[str, list[str]]:
         if isinstance(term, dict) and term.get("id") and term.get("pl"):
             names.setdefault(str(term["id"]), []).extend([str(term["pl"]), *map(str, term.get("variants") or [])])
     return names
+
+
+def english_terms(data: dict[str, Any]) -> dict[str, list[dict[str, str]]]:
+    """Polish page id -> the English terms it covers, from the term map."""
+    terms: dict[str, list[dict[str, str]]] = {}
+    for term in data.get("polish-terms", {}).get("terms", []):
+        if isinstance(term, dict) and term.get("pl_id") and term.get("id") and term.get("en"):
+            terms.setdefault(str(term["pl_id"]), []).append(
+                {"pl": str(term.get("pl", "")), "en": str(term["en"]), "id": str(term["id"])})
+    return terms
