@@ -34,6 +34,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for module in (pages, search, api_search, health):
         app.register_blueprint(module.bp)
     errors.register(app)
+    from . import security
+
+    security.register(app)
     from .templating import register as register_templating
 
     register_templating(app)

@@ -1,0 +1,30 @@
+"""Every response carries the security headers; each one is pinned here."""
+
+from __future__ import annotations
+
+import pytest
+from flask.testing import FlaskClient
+
+
+@pytest.mark.parametrize("path", ["/", "/api/search?q=cp", "/api/search", "/no-such-page", "/static/css/app.css",
+                                  "/healthz"])
+def test_headers_on_every_response(client: FlaskClient, path: str) -> None:
+    headers = client.get(path).headers
+    csp = headers["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+    assert directives["script-src"] == "'self'" and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert directives["frame-ancestors"] == "'none'"
+    assert directives["object-src"] == "'none'"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert headers["Referrer-Policy"] == "strict-origin-when-cross-origin"
+    assert headers["X-Frame-Options"] == "DENY"
+    assert "camera=()" in headers["Permissions-Policy"] and "geolocation=()" in headers["Permissions-Policy"]
+
+
+@pytest.mark.parametrize("path", ["/static/../pyproject.toml", "/static/%2e%2e/pyproject.toml",
+                                  "/static/..%2fpyproject.toml", "/dice-throne/..%2f..%2fpyproject.toml",
+                                  "/dice-throne/../../etc/passwd", "/static//etc/passwd"])
+def test_no_path_traversal(client: FlaskClient, path: str) -> None:
+    resp = client.get(path)
+    assert resp.status_code in (404, 400, 308)
+    assert b"[project]" not in resp.data and b"root:" not in resp.data
