@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +15,8 @@ from indexer import Corpus, build, load_corpus
 
 from .helpers import LiveServer
 
-CONTENT_DIR = PROJECT_ROOT / "content"
+# The real content; a developer may point the suite at another tree while writing content.
+CONTENT_DIR = Path(os.environ.get("THRONE_RULES_TEST_CONTENT", PROJECT_ROOT / "content"))
 
 
 @pytest.fixture(scope="session")

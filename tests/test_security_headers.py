@@ -9,7 +9,8 @@ from flask.testing import FlaskClient
 @pytest.mark.parametrize("path", ["/", "/api/search?q=cp", "/api/search", "/no-such-page", "/static/css/app.css",
                                   "/healthz"])
 def test_headers_on_every_response(client: FlaskClient, path: str) -> None:
-    headers = client.get(path).headers
+    with client.get(path) as resp:
+        headers = resp.headers
     csp = headers["Content-Security-Policy"]
     directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
     assert directives["script-src"] == "'self'" and "unsafe-inline" not in csp and "unsafe-eval" not in csp
@@ -25,6 +26,6 @@ def test_headers_on_every_response(client: FlaskClient, path: str) -> None:
                                   "/static/..%2fpyproject.toml", "/dice-throne/..%2f..%2fpyproject.toml",
                                   "/dice-throne/../../etc/passwd", "/static//etc/passwd"])
 def test_no_path_traversal(client: FlaskClient, path: str) -> None:
-    resp = client.get(path)
-    assert resp.status_code in (404, 400, 308)
-    assert b"[project]" not in resp.data and b"root:" not in resp.data
+    with client.get(path) as resp:
+        assert resp.status_code in (404, 400, 308)
+        assert b"[project]" not in resp.data and b"root:" not in resp.data
