@@ -157,7 +157,7 @@ def test_no_step_four(corpus):
     for entry in dd_entries(corpus).values():
         assert "step-4" not in entry.id
         assert not any("step-4" in a for a in entry.anchors), entry.id
-    assert "no Step 4" in corpus.entries["dd-turn"].text
+    assert "has no Step 4" in corpus.entries["dd-turn"].text
 
 
 def test_ids_and_links_stay_in_dungeon_dice(corpus):
@@ -227,3 +227,21 @@ def test_data_files_cite_the_manual(corpus):
     for stem in ("dungeon-dice-reward-bags", "dungeon-dice-fame", "dungeon-dice-combat", "dungeon-dice-trade"):
         files = {s["file"] for s in corpus.data[stem]["sources"]}
         assert files == {"004_5c514c2dadb64e64.txt"}, stem
+
+
+# Search: the words players type land on the right Dungeon Dice entry, and the
+# game filter keeps Dice Throne out ("Key", "Drain", "Protection", "Stun").
+TOP_HIT = {
+    "armor": "dd-protection", "sword": "dd-slash", "whip": "dd-tangle", "spear": "dd-reach",
+    "bow": "dd-hunt", "axe": "dd-execute", "hammer": "dd-shatter", "key": "dd-key",
+    "drain": "dd-drain", "protection": "dd-protection", "xp": "dd-experience", "lvl": "dd-experience",
+    "tie": "dd-ties", "locked chest": "dd-locked-chest", "mulligan": "dd-mulligan", "fame": "dd-fame",
+}
+
+
+@pytest.mark.parametrize("query", sorted(set(TOP_HIT) | {"stun", "heal", "damage", "status effect"}))
+def test_search_filtered_to_dungeon_dice(client, query):
+    body = client.get("/api/search", query_string={"q": query, "game": GAME, "limit": 50}).get_json()
+    assert all(r["game"] == GAME for r in body["results"]), query
+    if query in TOP_HIT:
+        assert body["results"] and body["results"][0]["id"] == TOP_HIT[query], query
