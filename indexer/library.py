@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .release import current_release, read_manifest
-from .search_backend import SearchIndex, SearchResult
+from .search_backend import IndexUnavailable, SearchIndex, SearchResult
 from .synonyms import synonym_groups
 
 RECHECK_SECONDS = 1.0
@@ -43,7 +43,7 @@ class Release:
             entries = json.loads((path / "entries.json").read_text(encoding="utf-8"))
             data = json.loads((path / "data.json").read_text(encoding="utf-8"))
             search_index = SearchIndex(path / "index", synonym_groups(data))
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError, KeyError, IndexUnavailable) as exc:
             msg = f"the build at {path} is incomplete or corrupt ({exc}); run 'throne-rules build'"
             raise ReleaseMissing(msg) from exc
         return cls(path, manifest, {e["id"]: e for e in entries}, data, search_index)

@@ -145,9 +145,16 @@ class _MarkFormatter(highlight.Formatter):
         return html.escape(text)
 
 
+class IndexUnavailable(Exception):
+    """The index directory is missing, empty or unreadable."""
+
+
 class SearchIndex:
     def __init__(self, source: Path | Any, groups: list[list[Phrase]]):
-        self._ix = index.open_dir(str(source)) if isinstance(source, Path) else source
+        try:
+            self._ix = index.open_dir(str(source)) if isinstance(source, Path) else source
+        except (OSError, ValueError, index.IndexError) as exc:
+            raise IndexUnavailable(f"cannot open the search index at {source}: {exc}") from exc
         self._groups = groups
         self._local = threading.local()
 

@@ -6,8 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from indexer import BuildError, build, get_files, hash_content
-from indexer.release import current_release, read_manifest
+from indexer import BuildError, Release, build, get_files, hash_content
+from indexer.library import ReleaseMissing
+from indexer.release import current_release
 
 from . import DEFAULTS
 
@@ -30,14 +31,17 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def build_is_stale(content_dir: Path, build_dir: Path) -> bool:
-    release = current_release(build_dir)
-    if release is None:
+    """True when there is no build, it is unreadable or corrupt, or the content changed since."""
+    path = current_release(build_dir)
+    if path is None:
         return True
     try:
-        built = read_manifest(release)["content_hash"]
-    except (OSError, ValueError, KeyError):
+        release = Release.load(path)
+    except ReleaseMissing as exc:
+        print(f"the current build is unusable ({exc})")
         return True
-    return built != hash_content(get_files(content_dir), content_dir)
+    release.index.close()
+    return release.content_hash != hash_content(get_files(content_dir), content_dir)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from flask import current_app
+from flask import current_app, g
 
 from indexer import Release
 
 
 def release() -> Release:
-    return current_app.extensions["library"].release()
+    """The live build, taken once per request so a response never mixes two builds."""
+    snapshot = g.get("release")
+    if snapshot is None:
+        snapshot = g.release = current_app.extensions["library"].release()
+    return snapshot
