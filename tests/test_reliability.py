@@ -6,11 +6,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+from throne_rules import create_app
+from throne_rules.cli import build_is_stale, main
 
 from indexer import build
 from indexer.release import current_release
-from throne_rules import create_app
-from throne_rules.cli import build_is_stale, main
 
 from .helpers import entry_text, write_entry
 
