@@ -1,0 +1,97 @@
+"""A bounded HTTP load generator for loopback: N keep-alive clients for T seconds.
+
+Run as its own process so the server under test gets the other core:
+    python bench/loadgen.py http://127.0.0.1:8000 --clients 64 --seconds 60 --path "/api/search?q=cp"
+Prints one JSON object: requests, errors, statuses, requests per second, latency percentiles (ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import time
+from urllib.parse import urlsplit
+
+MAX_REQUESTS = 5_000_000  # a hard bound, whatever the duration
+TIMEOUT = 10.0  # seconds for any one step of a request
+
+
+async def one_client(host: str, port: int, paths: list[str], deadline: float, out: dict, offset: int) -> None:
+    reader = writer = None
+    n = offset
+    while time.monotonic() < deadline and out["requests"] < MAX_REQUESTS:
+        path = paths[n % len(paths)]
+        n += 1
+        started = time.perf_counter()
+        try:
+            if writer is None:
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), TIMEOUT)
+            writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept-Encoding: gzip\r\n\r\n".encode())
+            await asyncio.wait_for(writer.drain(), TIMEOUT)
+            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+            status = int(head.split(b" ", 2)[1])
+            length = 0
+            close = False
+            for line in head.split(b"\r\n"):
+                name, _, value = line.partition(b":")
+                if name.lower() == b"content-length":
+                    length = int(value)
+                elif name.lower() == b"connection" and value.strip().lower() == b"close":
+                    close = True
+            await asyncio.wait_for(reader.readexactly(length), TIMEOUT)
+            out["latencies"].append((time.perf_counter() - started) * 1000)
+            out["statuses"][status] = out["statuses"].get(status, 0) + 1
+            if status >= 400:
+                out["errors"] += 1
+            if close:
+                writer.close()
+                writer = None
+        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, TimeoutError) as exc:
+            out["errors"] += 1
+            out["error_kinds"][type(exc).__name__] = out["error_kinds"].get(type(exc).__name__, 0) + 1
+            if writer is not None:
+                writer.close()
+            writer = None
+        out["requests"] += 1
+    if writer is not None:
+        writer.close()
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+async def run(url: str, paths: list[str], clients: int, seconds: float) -> dict:
+    parts = urlsplit(url)
+    out: dict = {"requests": 0, "errors": 0, "statuses": {}, "error_kinds": {}, "latencies": []}
+    started = time.monotonic()
+    deadline = started + seconds
+    await asyncio.gather(*(one_client(parts.hostname or "127.0.0.1", parts.port or 80, paths, deadline, out, i)
+                           for i in range(clients)))
+    elapsed = time.monotonic() - started
+    lat = out.pop("latencies")
+    return {**out, "clients": clients, "seconds": round(elapsed, 2), "rps": round(out["requests"] / elapsed, 1),
+            "p50_ms": round(statistics.median(lat), 2) if lat else 0.0,
+            "p95_ms": round(percentile(lat, 95), 2), "p99_ms": round(percentile(lat, 99), 2)}
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("url")
+    p.add_argument("--clients", type=int, default=16)
+    p.add_argument("--seconds", type=float, default=10)
+    p.add_argument("--path", action="append", dest="paths")
+    args = p.parse_args()
+    if urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise SystemExit("loadgen only targets loopback")
+    result = asyncio.run(run(args.url, args.paths or ["/api/search?q=cp"], args.clients, args.seconds))
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
