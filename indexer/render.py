@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import markdown
@@ -32,12 +33,19 @@ def plain_text(node: Any) -> str:
     return SPACE_BEFORE_PUNCT.sub(r"\1", text).replace("( ", "(")
 
 
+@lru_cache(maxsize=1)
 def _markdown() -> markdown.Markdown:
     md = markdown.Markdown(extensions=["tables", "sane_lists", "smarty"], output_format="html")
     # Raw HTML in content is never rendered: it comes out escaped.
     md.preprocessors.deregister("html_block")
     md.inlinePatterns.deregister("html")
     return md
+
+
+def markdown_to_html(source: str) -> str:
+    md = _markdown()
+    md.reset()
+    return md.convert(source)
 
 
 def convert_wikilinks(entry: Entry, titles: dict[str, str]) -> tuple[str, list[WikiLink]]:
@@ -59,7 +67,7 @@ def convert_wikilinks(entry: Entry, titles: dict[str, str]) -> tuple[str, list[W
 def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
     """Render Markdown, give headings anchors, and extract text. Links stay unresolved."""
     source, links = convert_wikilinks(entry, titles)
-    soup = BeautifulSoup(_markdown().convert(source), "html.parser")
+    soup = BeautifulSoup(markdown_to_html(source), "html.parser")
     seen: set[str] = set()
     for heading in soup.find_all(["h2", "h3", "h4"]):
         base = slugify(heading.get_text())
