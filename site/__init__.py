@@ -34,6 +34,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     for module in (pages, search, api_search, health):
         app.register_blueprint(module.bp)
     errors.register(app)
+    from .views import calc_api, calc_pages
+
+    app.register_blueprint(calc_api.bp)
+    app.register_blueprint(calc_pages.bp)
     from . import security
 
     security.register(app)

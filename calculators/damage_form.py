@@ -1,0 +1,75 @@
+"""The damage page's form (its query string, which is also its shareable state) as an API request body.
+
+static/js/calc/damage.js does the same mapping in the browser; both use the
+field names below, and errors name the form field at fault.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from . import validation as v
+
+LIST_FIELDS = {  # form field -> (op, defense, label template)
+    "add": ("add", False, "Add {n}"),
+    "sub": ("subtract", False, "Prevent {n}"),
+    "dsub": ("subtract", True, "Prevent {n} (Defensive Ability)"),
+}
+COUNT_FIELDS = {  # form field -> (op, fraction, defense, label)
+    "half": ("prevent_fraction", "1/2", False, "Prevent 1/2"),
+    "dhalf": ("prevent_fraction", "1/2", True, "Prevent 1/2 (Defensive Ability)"),
+    "reflect": ("reflect_fraction", "1/2", False, "Reflect 1/2"),
+}
+MAX_COUNT = 9
+DIAL_FIELDS = {  # form field -> dials key
+    "hp-start": "starting", "hp-def": "defender", "hp-att": "attacker", "hp-targets": "targets",
+    "heal-def": "defender_heal", "heal-att": "attacker_heal", "dmg-att": "attacker_damage",
+}
+
+
+def _numbers(raw: str, field: str) -> list[int]:
+    parts = [p for p in re.split(r"[\s,;+]+", raw.strip()) if p]
+    return [v.whole(p, field) for p in parts]
+
+
+def _first(args: Mapping[str, Any], name: str) -> str:
+    value = args.get(name)
+    if isinstance(value, list):
+        value = value[0] if value else ""
+    return "" if value is None else str(value)
+
+
+def form_to_body(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, Any]:
+    """Query-string fields -> the POST /api/calc/damage body. Raises CalcError naming the form field."""
+    body: dict[str, Any] = {"damage": v.whole(_first(args, "damage"), "damage"),
+                            "type": v.choice(_first(args, "type"), "type", [t["id"] for t in tables["types"]],
+                                             default="normal")}
+    mods: list[dict[str, Any]] = []
+    for name, (op, defense, label) in LIST_FIELDS.items():
+        for n in _numbers(_first(args, name), name):
+            mods.append({"op": op, "amount": n, "defense": defense, "label": label.format(n=n)})
+    for name, (op, share, defense, label) in COUNT_FIELDS.items():
+        count = v.whole(_first(args, name), name, 0, MAX_COUNT, required=False, default=0)
+        mods += [{"op": op, "fraction": share, "defense": defense, "label": label} for _ in range(count)]
+    if v.boolean(_first(args, "avoid"), "avoid", default=False):
+        mods.append({"op": "avoid", "label": "Avoid all damage"})
+    for effect in tables["effects"]:
+        name = f"e-{effect['id']}"
+        tokens = v.whole(_first(args, name), name, 0, MAX_COUNT, required=False, default=0)
+        if tokens:
+            mods.append({"effect": effect["id"], "tokens": tokens})
+    if len(mods) > tables["limits"]["modifiers"]:
+        raise v.CalcError("too_many_modifiers", f"At most {tables['limits']['modifiers']} modifiers.", "add")
+    body["modifiers"] = mods
+    if any(_first(args, name) for name in ("hp-def", "hp-att")):
+        starting = v.whole(_first(args, "hp-start"), "hp-start", 1, v.MAX_NUMBER, required=False, default=50)
+        dials: dict[str, int] = {"starting": starting}
+        for name, key in DIAL_FIELDS.items():
+            if key == "starting" or not _first(args, name):
+                continue
+            high = starting + 10 if key in ("defender", "attacker") else (6 if key == "targets" else v.MAX_NUMBER)
+            dials[key] = v.whole(_first(args, name), name, 1 if key == "targets" else 0, high)
+        body["dials"] = dials
+    return body

@@ -1,0 +1,125 @@
+"""The OpenAPI 3.1 document of the JSON API (/api/search and /api/calc/*), declared as data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+WHOLE = {"type": "integer", "minimum": 0, "maximum": 999}
+
+
+def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+def _ok(schema: dict[str, Any], description: str = "The result") -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def _errors(extra: str = "") -> dict[str, Any]:
+    return {
+        "400": _ok(ERROR, "Bad input; `error.field` names the field at fault" + extra),
+        "503": _ok(ERROR, "The build lacks the data file the calculator reads (`error.field` names it)"),
+    }
+
+
+def _query(name: str, schema: dict[str, Any], description: str, required: bool = False) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
+
+
+def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "object", "properties": props}
+    if required:
+        schema["required"] = required
+    return schema
+
+
+STR = {"type": "string"}
+INT = {"type": "integer"}
+BOOL = {"type": "boolean"}
+RULES = {"type": "array", "items": STR, "description": "URLs of the rule entries that justify this line"}
+
+SEARCH = {
+    "get": {
+        "summary": "Search the rules",
+        "parameters": [
+            _query("q", {"type": "string", "maxLength": 200}, "What to look for", True),
+            _query("game", {"enum": ["dice-throne", "adventures", "dungeon-dice"]}, "Only this game"),
+            _query("kind", STR, "Only this kind of entry (rule, faq, status-effect, ...)"),
+            _query("lang", {"enum": ["en", "pl"]}, "Only this language"),
+            _query("limit", {"type": "integer", "minimum": 1, "maximum": 50, "default": 10}, "How many results"),
+        ],
+        "responses": {
+            "200": _ok(_obj({
+                "query": STR, "total": INT, "suggestion": {"type": ["string", "null"]},
+                "results": {"type": "array", "items": _obj(
+                    {k: STR for k in ("id", "title", "url", "game", "kind", "lang", "snippet")})},
+            })),
+            "400": _ok(ERROR, "Bad parameter; `error.field` names it"),
+        },
+    }
+}
+
+MODIFIER = {
+    "oneOf": [
+        _obj({
+            "op": {"enum": ["add", "subtract", "prevent_fraction", "multiply", "reflect_fraction", "avoid"]},
+            "amount": {**WHOLE, "description": "add / subtract"},
+            "fraction": {"type": "string", "pattern": r"^\d+/\d+$", "description": "a/b with 0 < a <= b"},
+            "factor": {"type": "string", "description": "multiply: a whole number or a/b, from 1 to 99"},
+            "defense": {**BOOL, "description": "it comes from the Defensive Ability (ignored if not defendable)"},
+            "label": {"type": "string", "maxLength": 80},
+        }, ["op"]),
+        _obj({
+            "effect": {"type": "string", "description": "id of a status effect with a numeric preset in the data"},
+            "tokens": {"type": "integer", "minimum": 1, "maximum": 9, "default": 1},
+            "option": {"type": "string", "description": "which alternative, for effects with several"},
+            "label": {"type": "string", "maxLength": 80},
+        }, ["effect"]),
+    ]
+}
+DIAL = _obj({"before": INT, "damage": INT, "heal": INT, "after": INT})
+DAMAGE = {
+    "post": {
+        "summary": "Final damage total: the three-step method with damage-type rules",
+        "requestBody": _json_body(_obj({
+            "damage": WHOLE,
+            "type": {"enum": ["normal", "undefendable", "pure", "collateral", "ultimate"], "default": "normal"},
+            "modifiers": {"type": "array", "maxItems": 50, "items": MODIFIER},
+            "dials": _obj({"starting": {**WHOLE, "default": 50}, "defender": WHOLE, "attacker": WHOLE,
+                           "targets": {"type": "integer", "minimum": 1, "maximum": 6, "default": 1},
+                           "defender_heal": WHOLE, "attacker_heal": WHOLE, "attacker_damage": WHOLE}),
+        }, ["damage"])),
+        "responses": {
+            "200": _ok(_obj({
+                "damage": INT, "type": STR, "subtotal": INT, "final": INT, "reflected": INT,
+                "steps": {"type": "array", "items": _obj({"step": {"enum": [1, 2, 3]}, "label": STR, "op": STR,
+                                                          "amount": INT, "total": INT, "rules": RULES})},
+                "ignored": {"type": "array", "items": _obj({"label": STR, "op": STR, "code": STR, "reason": STR,
+                                                            "rules": RULES})},
+                "dials": _obj({"cap": INT, "defender": DIAL, "attacker": DIAL,
+                               "outcome": {"enum": ["both-standing", "defender-defeated", "attacker-defeated",
+                                                    "draw"]},
+                               "notes": {"type": "array", "items": _obj({"text": STR, "rules": RULES})}}),
+            })),
+            **_errors(),
+        },
+    }
+}
+
+PATHS: dict[str, Any] = {
+    "/api/search": SEARCH,
+    "/api/calc/damage": DAMAGE,
+}
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Throne Rules API", "version": "1.0.0",
+                 "description": "Search the rules reference, and the calculators built on its rules engine. "
+                                "Every 400 names the field at fault."},
+        "paths": PATHS,
+        "components": {"schemas": {"Error": _obj({"error": _obj({"code": STR, "message": STR, "field": STR},
+                                                                ["code", "message"])}, ["error"])}},
+    }

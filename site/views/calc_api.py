@@ -1,0 +1,37 @@
+"""The calculators' JSON APIs under /api/calc/, and the OpenAPI document of every /api route."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from calculators import damage
+from calculators.tables import TableMissing
+from calculators.validation import CalcError, parse_json_body
+
+from ..openapi import openapi_document
+from .calc_common import tables
+
+bp = Blueprint("calc_api", __name__, url_prefix="/api")
+
+
+@bp.errorhandler(CalcError)
+def bad_input(exc: CalcError) -> ResponseReturnValue:
+    return jsonify(exc.to_json()), 400
+
+
+@bp.errorhandler(TableMissing)
+def no_table(exc: TableMissing) -> ResponseReturnValue:
+    message = f"The calculator's table is not in this build: {exc}."
+    return jsonify({"error": {"code": "data_missing", "message": message, "field": exc.stem}}), 503
+
+
+@bp.post("/calc/damage")
+def calc_damage() -> ResponseReturnValue:
+    body = parse_json_body(request.get_data())
+    return jsonify(damage.calculate(body, tables("damage")))
+
+
+@bp.get("/openapi.json")
+def openapi() -> ResponseReturnValue:
+    return jsonify(openapi_document())

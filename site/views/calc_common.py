@@ -1,0 +1,36 @@
+"""What the calculator views share: the tables of the live release, built once per build."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from calculators.damage import damage_tables
+
+from . import release
+
+TableBuilder = Callable[[Mapping[str, Any], Mapping[str, Mapping[str, Any]]], dict[str, Any]]
+
+BUILDERS: dict[str, TableBuilder] = {
+    "damage": damage_tables,
+}
+
+_cache: dict[tuple[str, str], dict[str, Any]] = {}
+_lock = threading.Lock()
+
+
+def tables(name: str) -> dict[str, Any]:
+    """The named calculator's tables from the live build's data files (TableMissing if they are absent)."""
+    rel = release()
+    key = (rel.content_hash, name)
+    with _lock:
+        cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    built = BUILDERS[name](rel.data, rel.entries)
+    with _lock:
+        if len(_cache) > 64:
+            _cache.clear()
+        _cache[key] = built
+    return built

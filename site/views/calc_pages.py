@@ -1,0 +1,52 @@
+"""The calculator pages under /calc: each works offline in JavaScript and, without it, through its form."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from flask.typing import ResponseReturnValue
+
+from calculators import damage
+from calculators.damage_form import form_to_body
+from calculators.tables import TableMissing
+from calculators.validation import CalcError
+
+from .calc_common import tables
+
+bp = Blueprint("calc_pages", __name__, url_prefix="/calc")
+
+CALCULATORS = [
+    {"url": "/calc/damage", "title": "Final damage total", "game": "dice-throne",
+     "text": "How much damage do I actually take? Damage type, modifiers and status effects, in the rulebook's order."},
+]
+
+
+@bp.errorhandler(TableMissing)
+def no_table(exc: TableMissing) -> ResponseReturnValue:
+    message = f"This calculator's table is not in the current build ({exc})."
+    return render_template("error.html", code=503, title="Calculator unavailable", message=message), 503
+
+
+def _page(template: str, name: str, compute: Any) -> ResponseReturnValue:
+    """Render a calculator page; with a query string, also compute the result on the server (no-JS fallback)."""
+    table = tables(name)
+    result, error = None, None
+    if request.args:
+        try:
+            result = compute(request.args, table)
+        except CalcError as exc:
+            error = exc
+    status = 400 if error else 200
+    return render_template(template, tables=table, form=request.args, result=result, error=error), status
+
+
+@bp.get("")
+def index() -> str:
+    return render_template("calc_index.html", calculators=CALCULATORS)
+
+
+@bp.get("/damage")
+def damage_page() -> ResponseReturnValue:
+    return _page("calc_damage.html", "damage",
+                 lambda args, table: damage.calculate(form_to_body(args, table), table))

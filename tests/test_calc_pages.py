@@ -1,0 +1,102 @@
+"""The calculator pages without JavaScript: the form's GET renders the server's result; every rule link resolves."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+from urllib.parse import parse_qs
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+
+from calculators.damage import calculate, damage_tables
+from calculators.damage_form import form_to_body
+from indexer import Corpus
+
+from .calc_golden import cases, entries_json, golden
+
+
+def soup(html: bytes) -> BeautifulSoup:
+    return BeautifulSoup(html, "html.parser")
+
+
+def test_index_lists_the_calculators(client: FlaskClient) -> None:
+    page = soup(client.get("/calc").data)
+    hrefs = {a["href"] for a in page.select(".calc-list a")}
+    assert "/calc/damage" in hrefs
+
+
+def test_damage_page_without_a_query_shows_the_form(client: FlaskClient) -> None:
+    resp = client.get("/calc/damage")
+    assert resp.status_code == 200
+    page = soup(resp.data)
+    form = page.select_one("form#calc-form")
+    assert form["action"] == "/calc/damage" and form["method"] == "get"
+    assert page.select_one("#calc-result")["aria-live"] == "polite"
+    for field in page.select("form#calc-form input:not([type=hidden])"):
+        has_label = field.get("id") and page.select_one(f"label[for='{field['id']}']")
+        assert has_label or field.find_parent("label"), f"input {field.get('name')} has no label"
+    assert not page.select("script:not([src]):not([type='application/json'])"), "no inline scripts"
+    assert not page.find_all(attrs={"onclick": True})
+    tables = page.select_one("script#calc-tables[type='application/json']")
+    assert tables and '"types"' in tables.string
+
+
+@pytest.mark.parametrize("case", [c for c in cases("damage") if "form" in c.values[0]])
+def test_the_form_renders_the_result_without_javascript(client: FlaskClient, case: dict[str, Any]) -> None:
+    resp = client.get("/calc/damage?" + case["form"])
+    assert resp.status_code == 200
+    page = soup(resp.data)
+    assert page.select_one("[data-out=final]").get_text() == str(case["expected"]["final"])
+    assert page.select_one("[data-out=reflected]").get_text() == str(case["expected"]["reflected"])
+    codes = [li["data-code"] for li in page.select(".calc-ignored li")]
+    assert set(codes) == {i["code"] for i in case["expected"]["ignored"]}
+    # the form keeps the values it was sent
+    damage = page.select_one("#f-damage")
+    assert damage["value"] == parse_qs(case["form"])["damage"][0]
+
+
+@pytest.mark.parametrize("case", cases("damage", "form_errors"))
+def test_bad_form_input_is_shown_naming_the_field(client: FlaskClient, case: dict[str, Any]) -> None:
+    resp = client.get("/calc/damage?" + case["form"])
+    assert resp.status_code == 400
+    error = soup(resp.data).select_one(".calc-error")
+    assert error["data-field"] == case["field"] and error.get_text(strip=True)
+
+
+def test_dials_render_without_javascript(client: FlaskClient) -> None:
+    page = soup(client.get("/calc/damage?damage=12&hp-def=10&hp-att=3&dmg-att=5").data)
+    assert page.select_one("[data-out=outcome]")["data-outcome"] == "draw"
+
+
+def _emitted_links(corpus: Corpus) -> set[str]:
+    """Every rule URL the damage calculator can emit: its tables and the results of all golden vectors."""
+    tables = damage_tables(corpus.data, entries_json(corpus))
+    urls = set(tables["rules"].values()) | {t["url"] for t in tables["types"]} | {e["url"] for e in tables["effects"]}
+    for case in golden("damage")["cases"]:
+        result = calculate(case["input"], tables)
+        for row in result["steps"] + result["ignored"] + result.get("dials", {}).get("notes", []):
+            urls |= set(row["rules"])
+    for case in golden("damage")["cases"]:
+        if "form" in case:
+            result = calculate(form_to_body(parse_qs(case["form"]), tables), tables)
+            for row in result["steps"] + result["ignored"]:
+                urls |= set(row["rules"])
+    return urls
+
+
+def test_every_rule_link_resolves_to_an_entry(corpus: Corpus) -> None:
+    by_url = {e.url: e for e in corpus.entries.values()}
+    links = _emitted_links(corpus)
+    assert len(links) > 10
+    for url in sorted(links):
+        path, _, anchor = url.partition("#")
+        assert path in by_url, f"{url} is not an entry"
+        if anchor:
+            assert re.search(f'id="{re.escape(anchor)}"', by_url[path].html), f"{url}: no such section"
+
+
+def test_every_rule_link_serves_a_page(client: FlaskClient, corpus: Corpus) -> None:
+    for url in sorted({u.partition("#")[0] for u in _emitted_links(corpus)}):
+        assert client.get(url).status_code == 200, url
