@@ -129,7 +129,7 @@ def server_rankings(release: Release, queries: list[EvalQuery]) -> list[list[str
 
 # Runs in the page: the same engine the offline search uses, over the same search data.
 CLIENT_JS = """
-async (queries) => {
+async ([queries, depth]) => {
   const config = JSON.parse(document.getElementById("pwa-config").textContent);
   if (!window.MiniSearch) {
     await new Promise((resolve, reject) => {
@@ -140,9 +140,9 @@ async (queries) => {
   }
   const data = await (await fetch(config.searchData)).json();
   const engine = window.ThroneSearch(window.MiniSearch, window.ThroneFold).create(data);
-  return queries.map((q) => engine.search(q, { limit: %d }).results.map((r) => r.id));
+  return queries.map((q) => engine.search(q, { limit: depth }).results.map((r) => r.id));
 }
-""" % DEPTH
+"""
 
 
 def client_rankings(base_url: str, queries: list[EvalQuery]) -> list[list[str]]:
@@ -155,7 +155,7 @@ def client_rankings(base_url: str, queries: list[EvalQuery]) -> list[list[str]]:
             page = browser.new_page()
             page.goto(base_url + "/", wait_until="load")
             page.wait_for_function("() => window.ThroneSearch && window.ThroneFold")
-            return page.evaluate(CLIENT_JS, [q.query for q in queries])
+            return page.evaluate(CLIENT_JS, [[q.query for q in queries], DEPTH])
         finally:
             browser.close()
 
@@ -166,7 +166,8 @@ def report(name: str, m: Metrics) -> str:
     if m.failures:
         lines.append(f"  failing (not in the top 3): {len(m.failures)}")
         for q, got in m.failures:
-            lines.append(f"    {q.query!r} [{q.lang}/{q.type}] want {'|'.join(q.expect)}; got {', '.join(got[:3]) or '-'}")
+            got3 = ", ".join(got[:3]) or "-"
+            lines.append(f"    {q.query!r} [{q.lang}/{q.type}] want {'|'.join(q.expect)}; got {got3}")
     return "\n".join(lines)
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 from .analysis import STOP_WORDS
 from .model import Entry
-from .search_backend import EN_FIELDS, KIND_PRIOR, PL_FIELDS
+from .ranking import KIND_PRIOR
+from .search_backend import EN_FIELDS, PL_FIELDS
 from .synonyms import Phrase
 
 

@@ -17,15 +17,15 @@ from whoosh.analysis import Filter, Token, Tokenizer
 from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import RamStorage
 
-from .analysis import STOP_WORDS, TOKEN_RE, fold_word, stem, words
+from .analysis import TOKEN_RE, fold_word, stem, words
 from .model import Entry
+from .ranking import CANDIDATES, Candidate, Vocabulary, content_words, entry_names, rank
 from .synonyms import Phrase, segment
 
 # Field -> boost. Titles and aliases outrank headings, headings outrank body text.
 EN_FIELDS = {"title": 6.0, "aliases": 4.0, "headings": 2.0, "body": 1.0}
 PL_FIELDS = {"title_pl": 6.0, "aliases_pl": 4.0, "body_pl": 1.0}
-# A mild prior by kind: a term's own entry before the FAQs that mention it.
-KIND_PRIOR = {"faq": 0.85, "summary": 0.95, "other": 0.8}
+PLAIN_WEIGHT = 0.5  # the unstemmed `fuzzy` field, searched with each word's exact, prefix and fuzzy variants
 
 
 class FoldingTokenizer(Tokenizer):
@@ -88,6 +88,7 @@ def get_schema() -> Schema:
         body_pl=TEXT(analyzer=polish, stored=True, field_boost=PL_FIELDS["body_pl"]),
         fuzzy=TEXT(analyzer=plain),
         summary=STORED(),
+        names=STORED(),
     )
 
 
@@ -108,7 +109,9 @@ def fill_index(ix: Any, entries: list[Entry], polish_names: dict[str, list[str]]
     writer = ix.writer()
     for e in entries:
         aliases = " ; ".join(e.aliases)
+        names = entry_names(e.title, [*e.aliases, *polish_names.get(e.id, [])])
         doc: dict[str, Any] = {"id": e.id, "game": e.game, "kind": e.kind, "lang": e.lang, "summary": e.summary,
+                               "names": names,
                                "fuzzy": " ".join([e.title, aliases, *e.headings, e.text])}
         if e.lang == "pl":
             doc.update(title_pl=e.title, aliases_pl=aliases, body_pl=e.text, body="")
@@ -149,10 +152,26 @@ class IndexUnavailable(Exception):
     """The index directory is missing, empty or unreadable."""
 
 
+def read_vocabulary(ix: Any) -> Vocabulary:
+    """The plain (unstemmed, folded) words of the index, their document frequency and languages."""
+    with ix.searcher() as searcher:
+        reader = searcher.reader()
+        lang_of = {num: fields["lang"] for num, fields in reader.iter_docs()}
+        df: dict[str, int] = {}
+        langs: dict[str, set[str]] = {}
+        for term in reader.lexicon("fuzzy"):
+            word = term.decode("utf-8") if isinstance(term, bytes) else term
+            ids = list(reader.postings("fuzzy", term).all_ids())
+            df[word] = len(ids)
+            langs[word] = {lang_of[i] for i in ids}
+    return Vocabulary(df, langs)
+
+
 class SearchIndex:
     def __init__(self, source: Path | Any, groups: list[list[Phrase]]):
         try:
             self._ix = index.open_dir(str(source)) if isinstance(source, Path) else source
+            self.vocabulary = read_vocabulary(self._ix)
         except (OSError, ValueError, index.IndexError) as exc:
             raise IndexUnavailable(f"cannot open the search index at {source}: {exc}") from exc
         self._groups = groups
@@ -169,18 +188,29 @@ class SearchIndex:
 
     def search(self, text: str, limit: int = 10, filters: dict[str, str] | None = None) -> SearchResult:
         searcher = self._searcher()
-        all_words = words(text)
-        content_words = [w for w in all_words if w not in STOP_WORDS] or all_words
-        if not content_words:
+        query_words = content_words(words(text))
+        if not query_words:
             return SearchResult(0, [], None)
-        q = self._build_query(content_words)
+        segments = segment(query_words, self._groups)
+        q, owners = self._build_query(segments)
         flt = query.And([query.Term(k, v) for k, v in (filters or {}).items()]) if filters else None
-        results = searcher.search(q, limit=max(limit * 3, 30), filter=flt, terms=True)
+        results = searcher.search(q, limit=CANDIDATES, filter=flt, terms=True)
         results.fragmenter = highlight.ContextFragmenter(maxchars=180, surround=50)
         results.formatter = _MarkFormatter()
-        ranked = sorted(results, key=lambda h: -h.score * KIND_PRIOR.get(h["kind"], 1.0))[:limit]
-        hits = [Hit(h["id"], h.score, self._snippet(h)) for h in ranked]
-        return SearchResult(len(results), hits, self._suggest(searcher, content_words))
+        by_id = {h["id"]: h for h in results}
+        candidates = [Candidate(h["id"], h["kind"], h["lang"], h.score, self._coverage(h, owners, len(segments)),
+                                h.get("names") or []) for h in results]
+        ranked = rank(candidates, segments, self.vocabulary.language(query_words))[:limit]
+        hits = [Hit(c.id, c.score, self._snippet(by_id[c.id])) for c in ranked]
+        return SearchResult(len(results), hits, self.vocabulary.suggest(query_words))
+
+    @staticmethod
+    def _coverage(hit: Any, owners: dict[tuple[str, str], set[int]], n: int) -> float:
+        covered: set[int] = set()
+        for field, term in hit.matched_terms():
+            word = term.decode("utf-8") if isinstance(term, bytes) else term
+            covered |= owners.get((field, word), set())
+        return len(covered) / n if n else 0.0
 
     @staticmethod
     def _snippet(hit: Any) -> str:
@@ -188,41 +218,28 @@ class SearchIndex:
         snippet = hit.highlights(field, top=2)
         return snippet or html.escape(hit["summary"])
 
-    def _build_query(self, query_words: list[str]) -> query.Query:
-        segments = segment(query_words, self._groups)
+    def _build_query(self, segments: list[list[Phrase]]) -> tuple[query.Query, dict[tuple[str, str], set[int]]]:
+        """One OR of segments; each segment an OR of its synonym phrases; a phrase an AND of its words."""
+        owners: dict[tuple[str, str], set[int]] = {}
         clauses = []
         for n, alternatives in enumerate(segments):
             last = n == len(segments) - 1
-            options = [query.And([_word_query(w, prefix=last and len(p) == 1) for w in p]) if len(p) > 1
-                       else _word_query(p[0], prefix=last) for p in alternatives]
+            options = []
+            for phrase in alternatives:
+                parts = [self._word_query(w, last and len(phrase) == 1, n, owners) for w in phrase]
+                options.append(query.And(parts) if len(parts) > 1 else parts[0])
             clauses.append(query.Or(options) if len(options) > 1 else options[0])
-        return query.Or(clauses, scale=0.9) if len(clauses) > 1 else clauses[0]
+        return (query.Or(clauses) if len(clauses) > 1 else clauses[0]), owners
 
-    def _suggest(self, searcher: Any, query_words: list[str]) -> str | None:
-        reader = searcher.reader()
-        changed, out = False, []
-        for w in query_words:
-            if len(w) > 3 and not w.isdigit() and (("fuzzy", w) not in reader):
-                found = searcher.suggest("fuzzy", w, limit=1, maxdist=2)
-                if found and found[0] != w:
-                    out.append(found[0])
-                    changed = True
-                    continue
-            out.append(w)
-        return " ".join(out) if changed else None
-
-
-def _word_query(word: str, prefix: bool = False) -> query.Query:
-    """One query word against every field: stemmed terms, plus fuzzy and prefix on the plain field."""
-    options: list[query.Query] = []
-    for field in EN_FIELDS:
-        options.append(query.Term(field, stem(word, "en")))
-    for field in PL_FIELDS:
-        options.append(query.Term(field, stem(word, "pl")))
-    options.append(query.Term("fuzzy", word, boost=0.5))
-    if len(word) >= 4:
-        dist = 2 if len(word) >= 8 else 1
-        options.append(query.FuzzyTerm("fuzzy", word, boost=0.3, maxdist=dist, prefixlength=1))
-    if prefix and len(word) >= 3:
-        options.append(query.Prefix("fuzzy", word, boost=0.4))
-    return query.Or(options)
+    def _word_query(self, word: str, prefix: bool, seg: int, owners: dict[tuple[str, str], set[int]]) -> query.Query:
+        """A query word against every field: its stems, plus its exact, prefix and fuzzy variants."""
+        weights: dict[tuple[str, str], float] = {}
+        for v in self.vocabulary.variants(word, prefix):
+            terms = [(f, stem(v.word, "en"), v.weight) for f in EN_FIELDS]
+            terms += [(f, stem(v.word, "pl"), v.weight) for f in PL_FIELDS]
+            terms.append(("fuzzy", v.word, v.weight * PLAIN_WEIGHT))
+            for field, term, weight in terms:
+                weights[(field, term)] = max(weight, weights.get((field, term), 0.0))
+        for key in weights:
+            owners.setdefault(key, set()).add(seg)
+        return query.Or([query.Term(f, t, boost=b) for (f, t), b in weights.items()])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import words
+from .analysis import STOP_WORDS, words
 
 Phrase = tuple[str, ...]
 
@@ -28,7 +28,9 @@ def synonym_groups(data: dict[str, Any]) -> list[list[Phrase]]:
 def _phrases(names: list[Any]) -> list[Phrase]:
     out: list[Phrase] = []
     for name in names:
-        phrase = tuple(words(str(name)))
+        all_words = words(str(name))
+        # Queries are searched without their stop words, so phrases are matched the same way.
+        phrase = tuple(w for w in all_words if w not in STOP_WORDS) or tuple(all_words)
         if phrase and phrase not in out:
             out.append(phrase)
     return out
