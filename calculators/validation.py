@@ -14,8 +14,9 @@ from fractions import Fraction
 from typing import Any
 
 MAX_NUMBER = 999
-FRACTION_RE = re.compile(r"^\s*(\d{1,3})\s*/\s*(\d{1,3})\s*$")
-WHOLE_RE = re.compile(r"^\s*(\d{1,3})\s*$")
+# ASCII digits only (Python's \d also matches other scripts' digits; the JavaScript twin's does not).
+FRACTION_RE = re.compile(r"^\s*([0-9]{1,3})\s*/\s*([0-9]{1,3})\s*$")
+WHOLE_RE = re.compile(r"^\s*([0-9]{1,3})\s*$")
 
 
 @dataclass
@@ -61,7 +62,7 @@ def whole(value: Any, field: str, low: int = 0, high: int = MAX_NUMBER, *, requi
         number = int(value)
     elif isinstance(value, str):
         text = value.strip()
-        if re.fullmatch(r"-?\d{1,6}", text):
+        if re.fullmatch(r"-?[0-9]{1,6}", text):
             number = int(text)
     if number is None:
         raise CalcError("not_whole_number", f"{field} must be a whole number from {low} to {high}.", field)
