@@ -33,8 +33,20 @@ from dataclasses import dataclass
 from .analysis import STOP_WORDS, stem, words
 
 KIND_PRIOR: dict[str, float] = {"faq": 0.9, "summary": 0.95, "overview": 0.95, "other": 0.8}
-LANG_MISMATCH = 0.55  # a document in the other language than the query's
+# A question ("can I ...", "what happens if ...") may put the FAQ that asks it first.
+QUESTION_KIND_PRIOR: dict[str, float] = {**KIND_PRIOR, "faq": 1.1}
+QUESTION_WORDS = frozenset("can could do does did is are was were how what when where who why which if should "
+                           "will would may must".split())
+LANG_MISMATCH = 0.45  # a document in the other language than the query's
+GAME_MISMATCH = 0.6  # a document of another game than the one the query names
+# Words that name a game inside a query ("max level dungeon dice"): a preference, not a filter.
+GAME_NAMES: dict[str, list[str]] = {
+    "dice-throne": ["dice throne"],
+    "adventures": ["dice throne adventures", "adventures", "adventure", "dta"],
+    "dungeon-dice": ["dungeon dice", "dd"],
+}
 REL, NAME, COVER = 1.0, 1.2, 0.6
+STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
 PREFIX_WEIGHT = 0.7
 FUZZY_WEIGHT = {1: 0.6, 2: 0.4}
 MAX_PREFIX = 12
@@ -48,6 +60,21 @@ def content_words(all_words: list[str]) -> list[str]:
     """Query words without stop words, unless that would leave nothing."""
     kept = [w for w in all_words if w not in STOP_WORDS]
     return kept or all_words
+
+
+def is_question(all_words: list[str]) -> bool:
+    return bool(all_words) and all_words[0] in QUESTION_WORDS
+
+
+def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
+    """The game a query names, and the query without those words (only when other words remain)."""
+    phrases = sorted(((tuple(p.split()), g) for g, ps in GAME_NAMES.items() for p in ps), key=lambda x: -len(x[0]))
+    for phrase, game in phrases:
+        n = len(phrase)
+        for i in range(len(query_words) - n + 1):
+            if tuple(query_words[i:i + n]) == phrase and len(query_words) > n:
+                return game, query_words[:i] + query_words[i + n:]
+    return None, query_words
 
 
 def max_edits(word: str) -> int:
@@ -178,9 +205,10 @@ Phrase = tuple[str, ...]
 
 def word_matches(query_word: str, name_word: str, last: bool) -> float:
     """How well one query word matches one name word: 1 same (or same stem), else fuzzy or prefix credit."""
-    if query_word == name_word or stem(query_word, "en") == stem(name_word, "en") \
-            or stem(query_word, "pl") == stem(name_word, "pl"):
+    if query_word == name_word:
         return 1.0
+    if stem(query_word, "en") == stem(name_word, "en") or stem(query_word, "pl") == stem(name_word, "pl"):
+        return STEM_WEIGHT
     if last and len(query_word) >= 3 and name_word.startswith(query_word):
         return PREFIX_WEIGHT
     limit = max_edits(query_word)
@@ -222,6 +250,7 @@ def name_match(segments: list[list[Phrase]], names: list[list[str]]) -> float:
 @dataclass
 class Candidate:
     id: str
+    game: str
     kind: str
     lang: str
     bm25: float
@@ -230,11 +259,23 @@ class Candidate:
     score: float = 0.0
 
 
-def rank(candidates: list[Candidate], segments: list[list[Phrase]], query_lang: str | None,
+@dataclass
+class QueryInfo:
+    """What the ranking knows about a query beyond its words."""
+
+    segments: list[list[Phrase]]
+    lang: str | None = None
+    game: str | None = None
+    question: bool = False
+
+
+def rank(candidates: list[Candidate], info: QueryInfo,
          name_fn: Callable[[list[list[Phrase]], list[list[str]]], float] = name_match) -> list[Candidate]:
     best = max((c.bm25 for c in candidates), default=0.0) or 1.0
+    kinds = QUESTION_KIND_PRIOR if info.question else KIND_PRIOR
     for c in candidates:
-        lang = LANG_MISMATCH if query_lang and c.lang != query_lang else 1.0
-        c.score = (REL * c.bm25 / best + NAME * name_fn(segments, c.names) + COVER * c.coverage) \
-            * KIND_PRIOR.get(c.kind, 1.0) * lang
+        prior = kinds.get(c.kind, 1.0)
+        prior *= LANG_MISMATCH if info.lang and c.lang != info.lang else 1.0
+        prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
+        c.score = (REL * c.bm25 / best + NAME * name_fn(info.segments, c.names) + COVER * c.coverage) * prior
     return sorted(candidates, key=lambda c: (-c.score, c.id))

@@ -19,7 +19,17 @@ from whoosh.filedb.filestore import RamStorage
 
 from .analysis import TOKEN_RE, fold_word, stem, words
 from .model import Entry
-from .ranking import CANDIDATES, Candidate, Vocabulary, content_words, entry_names, rank
+from .ranking import (
+    CANDIDATES,
+    Candidate,
+    QueryInfo,
+    Vocabulary,
+    content_words,
+    entry_names,
+    is_question,
+    named_game,
+    rank,
+)
 from .synonyms import Phrase, segment
 
 # Field -> boost. Titles and aliases outrank headings, headings outrank body text.
@@ -188,9 +198,11 @@ class SearchIndex:
 
     def search(self, text: str, limit: int = 10, filters: dict[str, str] | None = None) -> SearchResult:
         searcher = self._searcher()
-        query_words = content_words(words(text))
+        all_words = words(text)
+        query_words = content_words(all_words)
         if not query_words:
             return SearchResult(0, [], None)
+        game, query_words = named_game(query_words)
         segments = segment(query_words, self._groups)
         q, owners = self._build_query(segments)
         flt = query.And([query.Term(k, v) for k, v in (filters or {}).items()]) if filters else None
@@ -198,9 +210,10 @@ class SearchIndex:
         results.fragmenter = highlight.ContextFragmenter(maxchars=180, surround=50)
         results.formatter = _MarkFormatter()
         by_id = {h["id"]: h for h in results}
-        candidates = [Candidate(h["id"], h["kind"], h["lang"], h.score, self._coverage(h, owners, len(segments)),
-                                h.get("names") or []) for h in results]
-        ranked = rank(candidates, segments, self.vocabulary.language(query_words))[:limit]
+        candidates = [Candidate(h["id"], h["game"], h["kind"], h["lang"], h.score,
+                                self._coverage(h, owners, len(segments)), h.get("names") or []) for h in results]
+        info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words))
+        ranked = rank(candidates, info)[:limit]
         hits = [Hit(c.id, c.score, self._snippet(by_id[c.id])) for c in ranked]
         return SearchResult(len(results), hits, self.vocabulary.suggest(query_words))
 
