@@ -16,6 +16,7 @@ from typing import Any
 from . import render
 from .data_files import load_data_files
 from .errors import BuildError, Problem
+from .facts import status_effect_facts
 from .frontmatter import FrontMatterError, split_front_matter
 from .model import Entry
 from .offline_data import offline_search_data
@@ -146,10 +147,12 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     pl_names = polish_names(corpus.data)
     faqs = link_backlinks(corpus.entries)
     en_terms = english_terms(corpus.data)
+    facts = status_effect_facts(corpus.data, corpus.entries)
     staging = new_release_dir(build_dir)
     write_index(staging / "index", entries, pl_names)
     write_json(staging / "entries.json", [{**e.to_json(), "faqs": faqs.get(e.id, []),
                                            "polish_names": pl_names.get(e.id, []),
+                                           "facts": facts.get(e.id, []),
                                            "english_terms": [{**t, "url": corpus.entries[t["id"]].url}
                                                              for t in en_terms.get(e.id, [])
                                                              if t["id"] in corpus.entries]} for e in entries])

@@ -13,6 +13,9 @@ from flask import Flask
 
 from indexer import Library
 
+from .assets import AssetManifest
+from .precache import code_fingerprint
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 DEFAULTS: dict[str, Any] = {
@@ -28,10 +31,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
     app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))
+    app.extensions["assets"] = AssetManifest(PROJECT_ROOT / "static", PROJECT_ROOT / "node_modules")
+    app.extensions["code_fingerprint"] = code_fingerprint()
 
-    from .views import api_search, errors, health, pages, search
+    from .views import api_search, errors, faq, health, pages, pwa, search
 
-    for module in (pages, search, api_search, health):
+    for module in (pages, search, api_search, health, pwa, faq):
         app.register_blueprint(module.bp)
     errors.register(app)
     from .views import calc_api, calc_pages
@@ -44,4 +49,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .templating import register as register_templating
 
     register_templating(app)
+    from .compression import GzipMiddleware
+
+    app.wsgi_app = GzipMiddleware(app.wsgi_app)  # type: ignore[method-assign]
     return app

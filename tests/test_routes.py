@@ -117,3 +117,24 @@ def test_healthz(client: FlaskClient, corpus: Corpus) -> None:
 def test_pages_have_one_h1_and_a_main(client: FlaskClient, path: str) -> None:
     page = soup(client.get(path))
     assert len(page.find_all("h1")) == 1 and page.find("main")
+
+
+def test_status_effect_pages_show_their_data(client: FlaskClient, corpus: Corpus) -> None:
+    effects = corpus.data["status-effects"]["effects"]
+    assert effects
+    for item in effects:
+        page = soup(client.get(corpus.entries[item["id"]].url))
+        facts = {dt.get_text(): dd.get_text() for dt, dd in zip(page.select(".facts dt"), page.select(".facts dd"),
+                                                                  strict=True)}
+        limit = item["stack_limit"]
+        assert facts["Stack limit"].startswith(str(limit) if limit is not None else "Not given"), item["id"]
+        assert facts["Type"].lower() == item["type"]
+
+
+def test_faq_index_groups_every_question(client: FlaskClient, corpus: Corpus) -> None:
+    page = soup(client.get("/faq"))
+    listed = {a["href"] for a in page.select("#faq-groups li a")}
+    assert listed == {e.url for e in corpus.entries.values() if e.kind == "faq"}
+    groups = [h.get_text() for h in page.select(".faq-group h2")]
+    assert any(g.startswith("Barbarian") for g in groups) and any(g.startswith("Dice Throne Adventures") for g in groups)
+    assert page.find("input", id="faq-q") and page.find("label", attrs={"for": "faq-q"})

@@ -1,0 +1,39 @@
+"""The FAQ index: every question, grouped by hero or topic, filterable as you type."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from flask import Blueprint, render_template
+
+from indexer.folding import fold
+
+from . import release
+
+bp = Blueprint("faq", __name__)
+
+TOPIC_NAMES = {"adventures": "Dice Throne Adventures", "cp": "Combat Points"}
+
+
+def _group_label(tag: str, entries: dict[str, dict[str, Any]]) -> str:
+    if tag in TOPIC_NAMES:
+        return TOPIC_NAMES[tag]
+    if tag in entries:
+        return str(entries[tag]["title"])
+    return tag.replace("-", " ").capitalize()
+
+
+@bp.get("/faq")
+def faq_index() -> str:
+    entries = release().entries
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for e in entries.values():
+        if e["kind"] == "faq":
+            groups[e["tags"][0] if e["tags"] else "general"].append(e)
+    ordered = sorted(
+        ((tag, _group_label(tag, entries), sorted(items, key=lambda e: fold(e["title"]))) for tag, items in groups.items()),
+        key=lambda g: (g[0] in entries and entries[g[0]]["kind"] == "hero", fold(g[1])),
+    )
+    total = sum(len(items) for _, _, items in ordered)
+    return render_template("faq.html", groups=ordered, total=total)
