@@ -107,9 +107,40 @@ DAMAGE = {
     }
 }
 
+EXPLANATION = {"type": "array", "items": _obj({"text": STR, "rules": RULES}),
+               "description": "Why: each line with the rule entries behind it"}
+TARGETS = ["none", "choose", "left", "right", "middle", "opponents-choose", "next-clockwise",
+           "hero-1", "hero-2", "hero-3", "hero-4", "roll-again", "active-hero"]
+TARGETING = {
+    "get": {
+        "summary": "Targeting roll: who an Attack hits",
+        "parameters": [
+            _query("mode", {"enum": ["1v1", "koth", "2v2", "3v3", "2v2v2", "boss-vs-many", "minion", "boss"]},
+                   "Game mode", True),
+            _query("roll", {"type": "integer", "minimum": 1, "maximum": 6},
+                   "The die (the Boss's Chaos die in boss-vs-many); omitted: the server rolls and reports it"),
+            _query("heroes", {"type": "integer", "minimum": 2, "maximum": 4}, "Heroes facing the Boss (boss-vs-many)"),
+            _query("ultimate", BOOL, "The Attack is an Ultimate Ability (explains who may change the die)"),
+            _query("health", STR, "koth: each player's Health in seat order, comma-separated (3 to 6 players)"),
+            _query("attacker", {"type": "integer", "minimum": 1}, "koth: the attacker's seat (1-based)"),
+            _query("target", {"type": "integer", "minimum": 1}, "koth: the seat attacked (1-based)"),
+        ],
+        "responses": {
+            "200": _ok(_obj({
+                "mode": STR, "roll": {"type": ["integer", "null"]}, "target": {"enum": TARGETS},
+                "explanation": EXPLANATION, "rolled_by_server": BOOL,
+                "leaders": {"type": "array", "items": INT, "description": "koth with health: the Leaders' seats"},
+                "bonus_card": {**BOOL, "description": "koth with health: the attacker draws a bonus card"},
+            }, ["mode", "roll", "target", "explanation"])),
+            **_errors(),
+        },
+    }
+}
+
 PATHS: dict[str, Any] = {
     "/api/search": SEARCH,
     "/api/calc/damage": DAMAGE,
+    "/api/calc/targeting": TARGETING,
 }
 
 

@@ -10,8 +10,10 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
+from calculators import targeting
 from calculators.damage import calculate, damage_tables
 from calculators.damage_form import form_to_body
+from calculators.targeting import targeting_tables
 from indexer import Corpus
 
 from .calc_golden import cases, entries_json, golden
@@ -24,7 +26,7 @@ def soup(html: bytes) -> BeautifulSoup:
 def test_index_lists_the_calculators(client: FlaskClient) -> None:
     page = soup(client.get("/calc").data)
     hrefs = {a["href"] for a in page.select(".calc-list a")}
-    assert "/calc/damage" in hrefs
+    assert {"/calc/damage", "/calc/targeting"} <= hrefs
 
 
 def test_damage_page_without_a_query_shows_the_form(client: FlaskClient) -> None:
@@ -70,19 +72,38 @@ def test_dials_render_without_javascript(client: FlaskClient) -> None:
     assert page.select_one("[data-out=outcome]")["data-outcome"] == "draw"
 
 
+def _urls(value: Any) -> set[str]:
+    """Every rule URL inside a calculator's tables or result: "url" values, "rules" lists and "titles" keys."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "url" and isinstance(item, str):
+                found.add(item)
+            elif key == "rules" and isinstance(item, list):
+                found |= {u for u in item if isinstance(u, str)}
+            elif key in ("rules", "titles") and isinstance(item, dict):
+                found |= {u for u in (item.values() if key == "rules" else item.keys()) if isinstance(u, str)}
+            else:
+                found |= _urls(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= _urls(item)
+    return found
+
+
 def _emitted_links(corpus: Corpus) -> set[str]:
-    """Every rule URL the damage calculator can emit: its tables and the results of all golden vectors."""
-    tables = damage_tables(corpus.data, entries_json(corpus))
-    urls = set(tables["rules"].values()) | {t["url"] for t in tables["types"]} | {e["url"] for e in tables["effects"]}
+    """Every rule URL the calculators can emit: their tables and their results for all golden vectors."""
+    entries = entries_json(corpus)
+    dmg = damage_tables(corpus.data, entries)
+    urls = _urls(dmg)
     for case in golden("damage")["cases"]:
-        result = calculate(case["input"], tables)
-        for row in result["steps"] + result["ignored"] + result.get("dials", {}).get("notes", []):
-            urls |= set(row["rules"])
-    for case in golden("damage")["cases"]:
+        urls |= _urls(calculate(case["input"], dmg))
         if "form" in case:
-            result = calculate(form_to_body(parse_qs(case["form"]), tables), tables)
-            for row in result["steps"] + result["ignored"]:
-                urls |= set(row["rules"])
+            urls |= _urls(calculate(form_to_body(parse_qs(case["form"]), dmg), dmg))
+    tgt = targeting_tables(corpus.data, entries)
+    urls |= _urls(tgt)
+    for case in golden("targeting")["cases"]:
+        urls |= _urls(targeting.calculate(parse_qs(case["query"]), tgt))
     return urls
 
 
@@ -100,3 +121,28 @@ def test_every_rule_link_resolves_to_an_entry(corpus: Corpus) -> None:
 def test_every_rule_link_serves_a_page(client: FlaskClient, corpus: Corpus) -> None:
     for url in sorted({u.partition("#")[0] for u in _emitted_links(corpus)}):
         assert client.get(url).status_code == 200, url
+
+
+@pytest.mark.parametrize("case", cases("targeting"))
+def test_targeting_form_renders_the_result_without_javascript(client: FlaskClient, case: dict[str, Any]) -> None:
+    resp = client.get("/calc/targeting?" + case["query"])
+    assert resp.status_code == 200
+    page = soup(resp.data)
+    assert page.select_one("[data-out=target]")["data-target"] == case["expected"]["target"]
+    if "bonus_card" in case["expected"]:
+        assert page.select_one("[data-out=bonus]")["data-bonus"] == ("yes" if case["expected"]["bonus_card"] else "no")
+    assert page.select(".calc-explain li a")
+
+
+def test_targeting_page_rolls_for_you_without_javascript(client: FlaskClient) -> None:
+    page = soup(client.get("/calc/targeting?mode=2v2v2&roll=").data)
+    roll = int(page.select_one("[data-out=roll]").get_text())
+    assert 1 <= roll <= 6
+    assert page.select_one("#f-roll")["value"] == str(roll)  # submitting again keeps the roll
+
+
+@pytest.mark.parametrize("case", cases("targeting", "errors"))
+def test_targeting_bad_input_is_shown_naming_the_field(client: FlaskClient, case: dict[str, Any]) -> None:
+    resp = client.get("/calc/targeting?" + case["query"])
+    assert resp.status_code == 400
+    assert soup(resp.data).select_one(".calc-error")["data-field"] == case["field"]

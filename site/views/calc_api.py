@@ -5,12 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage
+from calculators import damage, targeting
 from calculators.tables import TableMissing
 from calculators.validation import CalcError, parse_json_body
 
 from ..openapi import openapi_document
-from .calc_common import tables
+from .calc_common import roll_die, tables
 
 bp = Blueprint("calc_api", __name__, url_prefix="/api")
 
@@ -30,6 +30,11 @@ def no_table(exc: TableMissing) -> ResponseReturnValue:
 def calc_damage() -> ResponseReturnValue:
     body = parse_json_body(request.get_data())
     return jsonify(damage.calculate(body, tables("damage")))
+
+
+@bp.get("/calc/targeting")
+def calc_targeting() -> ResponseReturnValue:
+    return jsonify(targeting.calculate(request.args, tables("targeting"), roll_die))
 
 
 @bp.get("/openapi.json")

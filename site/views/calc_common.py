@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from calculators.damage import damage_tables
+from calculators.targeting import targeting_tables
 
 from . import release
 
@@ -14,6 +16,7 @@ TableBuilder = Callable[[Mapping[str, Any], Mapping[str, Mapping[str, Any]]], di
 
 BUILDERS: dict[str, TableBuilder] = {
     "damage": damage_tables,
+    "targeting": targeting_tables,
 }
 
 _cache: dict[tuple[str, str], dict[str, Any]] = {}
@@ -34,3 +37,8 @@ def tables(name: str) -> dict[str, Any]:
             _cache.clear()
         _cache[key] = built
     return built
+
+
+def roll_die(sides: int) -> int:
+    """A fair die roll for "the server rolls" (the engine stays free of I/O and randomness)."""
+    return secrets.randbelow(sides) + 1

@@ -7,18 +7,20 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage
+from calculators import damage, targeting
 from calculators.damage_form import form_to_body
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
 
-from .calc_common import tables
+from .calc_common import roll_die, tables
 
 bp = Blueprint("calc_pages", __name__, url_prefix="/calc")
 
 CALCULATORS = [
     {"url": "/calc/damage", "title": "Final damage total", "game": "dice-throne",
      "text": "How much damage do I actually take? Damage type, modifiers and status effects, in the rulebook's order."},
+    {"url": "/calc/targeting", "title": "Targeting roll", "game": "dice-throne",
+     "text": "Who does this Attack hit? Team modes, King of the Hill's Leaders, and the Boss's roll in Boss vs Many."},
 ]
 
 
@@ -50,3 +52,9 @@ def index() -> str:
 def damage_page() -> ResponseReturnValue:
     return _page("calc_damage.html", "damage",
                  lambda args, table: damage.calculate(form_to_body(args, table), table))
+
+
+@bp.get("/targeting")
+def targeting_page() -> ResponseReturnValue:
+    return _page("calc_targeting.html", "targeting",
+                 lambda args, table: targeting.calculate(args, table, roll_die))

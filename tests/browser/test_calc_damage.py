@@ -9,7 +9,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, expect
 
-from ..calc_golden import golden, subset
+from calculators.damage import calculate, damage_tables
+from indexer import Corpus
+
+from ..calc_golden import entries_json, golden, subset
 from ..helpers import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -33,11 +36,13 @@ def calc_page(page: Page, live_server: LiveServer) -> Iterator[Page]:
     assert not problems, problems
 
 
-def test_every_golden_vector_in_the_page_javascript(calc_page: Page) -> None:
+def test_every_golden_vector_in_the_page_javascript(calc_page: Page, corpus: Corpus) -> None:
     data = golden("damage")
+    tables = damage_tables(corpus.data, entries_json(corpus))
     for case in data["cases"]:
         got = calc_page.evaluate("input => window.ThroneCalc.damage(input)", case["input"])
         assert subset(got, case["expected"]), (case["name"], got)
+        assert got == calculate(case["input"], tables), case["name"]  # the twin says exactly the same
         assert len(got["ignored"]) == len(case["expected"]["ignored"]), case["name"]
         if "form" in case:
             via_form = calc_page.evaluate("q => window.ThroneCalc.damageForm({query: q})", case["form"])

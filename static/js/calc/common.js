@@ -163,6 +163,23 @@
     };
   };
 
+  // Same, for calculators whose API takes a query string (GET): pass the query string.
+  TC.apiQuery = function (fn) {
+    return function (query) {
+      try {
+        return fn(new URLSearchParams(query || ""));
+      } catch (err) {
+        if (err instanceof CalcError) return { error: { code: err.code, message: err.message, field: err.field } };
+        throw err;
+      }
+    };
+  };
+
+  TC.first = function (params, name) {
+    var value = params.get(name);
+    return value === null ? "" : value;
+  };
+
   // ------------------------------------------------------------ dice
 
   // A fair roll of a die with `sides` faces, from the platform's cryptographic generator.
@@ -258,6 +275,13 @@
     });
   };
 
+  // Show only the parts of the form that apply (data-show-for="mode1 mode2"); without JavaScript all show.
+  TC.showFor = function (form, value) {
+    Array.prototype.forEach.call(form.querySelectorAll("[data-show-for]"), function (part) {
+      part.hidden = part.getAttribute("data-show-for").split(" ").indexOf(value) < 0;
+    });
+  };
+
   TC.pushState = function (params) {
     var query = params.toString();
     var url = window.location.pathname + (query ? "?" + query : "");
@@ -292,6 +316,16 @@
         var now = /^[0-9]+$/.test(input.value.trim()) ? Number(input.value) : min;
         input.value = String(Math.max(min, Math.min(max, now + Number(button.getAttribute("data-bump")))));
         input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("[data-roll]"), function (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var input = document.getElementById(button.getAttribute("data-target"));
+        input.value = String(TC.rollDie(Number(button.getAttribute("data-roll"))));
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+        window.clearTimeout(timer);
+        update();
       });
     });
     var share = form.querySelector("[data-share]");
