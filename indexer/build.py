@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import render
+from .data_checks import check_data
 from .data_files import load_data_files
 from .errors import BuildError, Problem
 from .facts import status_effect_facts
@@ -129,11 +130,14 @@ def load_corpus(content_dir: Path) -> Corpus:
     files = get_files(content_dir)
     entry_list, problems = parse_entries(files, content_dir)
     problems += check_duplicates(entry_list)
-    data, data_problems = load_data_files(content_dir)
+    data, data_files, data_problems = load_data_files(content_dir)
     problems += data_problems
     if problems:
         raise BuildError(problems)
     entries = {e.id: e for e in entry_list}
+    problems = check_data(data, data_files, entries)
+    if problems:
+        raise BuildError(problems)
     links = render_pages(entries)
     problems = resolve_links(entries, links)
     if problems:

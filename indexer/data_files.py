@@ -2,24 +2,35 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import Problem
-from .frontmatter import FrontMatterError, load_yaml_with_lines
+from .frontmatter import FrontMatterError, line_of, load_yaml_with_lines
 from .validate import check_sources
 
 
-def load_data_files(content_dir: Path) -> tuple[dict[str, Any], list[Problem]]:
+@dataclass
+class DataFile:
+    path: str  # as shown in messages
+    node: Any  # the YAML node tree, for line numbers
+
+    def line(self, *steps: str | int) -> int:
+        return line_of(self.node, *steps)
+
+
+def load_data_files(content_dir: Path) -> tuple[dict[str, Any], dict[str, DataFile], list[Problem]]:
     data: dict[str, Any] = {}
+    files: dict[str, DataFile] = {}
     problems: list[Problem] = []
     data_dir = content_dir / "data"
     if not data_dir.is_dir():
-        return data, problems
+        return data, files, problems
     for path in sorted(data_dir.glob("*.y*ml")):
         rel = str(path.relative_to(content_dir.parent)) if content_dir.parent in path.parents else str(path)
         try:
-            value, lines = load_yaml_with_lines(rel, path.read_text(encoding="utf-8"))
+            value, node = load_yaml_with_lines(rel, path.read_text(encoding="utf-8"))
         except FrontMatterError as exc:
             problems.append(exc.problem)
             continue
@@ -32,7 +43,8 @@ def load_data_files(content_dir: Path) -> tuple[dict[str, Any], list[Problem]]:
         if "sources" not in value:
             problems.append(Problem(rel, 1, "data file without 'sources'"))
             continue
-        _, source_problems = check_sources(rel, lines.get("sources", 1), value["sources"])
+        _, source_problems = check_sources(rel, line_of(node, "sources"), value["sources"])
         problems += source_problems
         data[path.stem] = value
-    return data, problems
+        files[path.stem] = DataFile(rel, node)
+    return data, files, problems

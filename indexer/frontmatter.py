@@ -62,8 +62,8 @@ def split_front_matter(path: str, text: str) -> FrontMatter:
     return FrontMatter(meta=meta, key_lines=key_lines, body="".join(lines[end + 1 :]), body_line=end + 2)
 
 
-def load_yaml_with_lines(path: str, text: str) -> tuple[Any, dict[str, int]]:
-    """Parse a whole YAML data file; return the data and its top-level key lines."""
+def load_yaml_with_lines(path: str, text: str) -> tuple[Any, yaml.Node | None]:
+    """Parse a whole YAML data file; return the data and its node tree (for line numbers)."""
     try:
         data, node = parse_yaml(text)
     except yaml.YAMLError as exc:
@@ -71,7 +71,20 @@ def load_yaml_with_lines(path: str, text: str) -> tuple[Any, dict[str, int]]:
         line = mark.line + 1 if mark is not None else 1
         reason = getattr(exc, "problem", None) or str(exc)
         raise FrontMatterError(Problem(path, line, f"bad YAML: {reason}")) from exc
-    lines = {}
-    if isinstance(node, yaml.MappingNode):
-        lines = {str(k.value): k.start_mark.line + 1 for k, _ in node.value}
-    return data, lines
+    return data, node
+
+
+def line_of(node: yaml.Node | None, *path: str | int) -> int:
+    """1-based line of the node at `path` (mapping keys and list indexes), or of the nearest parent."""
+    line = node.start_mark.line + 1 if node is not None else 1
+    for step in path:
+        if isinstance(node, yaml.MappingNode):
+            node = next((v for k, v in node.value if k.value == step), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+            node = node.value[step]
+        else:
+            node = None
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+    return line

@@ -139,3 +139,17 @@ def test_links_and_anchors_resolve(content: Path) -> None:
     assert 'href="/dice-throne/good"' in html and ">Good entry<" in html
     assert 'href="/dice-throne/good#damage-type-chart"' in html
     assert corpus.entries["good"].anchors == ["damage-type-chart"]
+
+
+def test_data_reference_to_a_missing_entry(content: Path) -> None:
+    write_entry(content, "data/polish-terms.yaml", "sources:\n  - {file: x.txt, section: s}\nterms:\n"
+                "  - {pl: zdrowie, en: Health, id: good, pl_id: null}\n"
+                "  - {pl: kości, en: Dice, id: ghost, pl_id: null}\n")
+    assert problems_of(content) == ["content/data/polish-terms.yaml:5: terms.1.id: no entry has the id 'ghost'"]
+
+
+def test_data_die_face_out_of_range(content: Path) -> None:
+    write_entry(content, "data/targeting.yaml", "sources:\n  - {file: x.txt, section: s}\nmodes:\n  2v2:\n"
+                "    - rolls: [1, 2]\n      target: left\n    - rolls: [3, 7]\n      target: right\n")
+    [msg] = problems_of(content)
+    assert msg == "content/data/targeting.yaml:7: modes.2v2.1.rolls.1: 7 is not a face of a six-sided die (1-6)"
