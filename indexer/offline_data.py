@@ -1,32 +1,74 @@
-"""Stage: the data the browser needs to search with no server (fields, boosts, synonyms)."""
+"""Stage: the data the browser needs to search with no server, the same way the server does.
+
+The offline client (static/js/search-rank.js over MiniSearch) indexes the same fields with
+the same boosts, stems with the same Snowball stemmers (as a lookup table of every word the
+content and the synonyms use, since the stemmers are Python), expands synonyms, folds accents
+and ranks with the same rules and constants as indexer/ranking.py.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .analysis import STOP_WORDS
+from . import ranking
+from .analysis import STOP_WORDS, stem, words
 from .model import Entry
-from .ranking import KIND_PRIOR
-from .search_backend import EN_FIELDS, PL_FIELDS
+from .search_backend import BM25_B, BM25_K1, EN_FIELDS, PL_FIELDS, PLAIN_WEIGHT
 from .synonyms import Phrase
+
+
+def stem_table(texts: list[str], extra_words: set[str]) -> dict[str, dict[str, str]]:
+    """Folded word -> stem, per language, for every word where the stem differs from the word."""
+    vocab = set(extra_words)
+    for text in texts:
+        vocab.update(words(text))
+    table: dict[str, dict[str, str]] = {"en": {}, "pl": {}}
+    for w in sorted(vocab):
+        for lang in table:
+            s = stem(w, lang)
+            if s != w:
+                table[lang][w] = s
+    return table
 
 
 def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish_names: dict[str, list[str]],
                         content_hash: str) -> dict[str, Any]:
     docs = []
+    texts: list[str] = []
     for e in entries:
-        docs.append({
+        pl_names = polish_names.get(e.id, []) if e.lang == "en" else []
+        doc = {
             "id": e.id, "title": e.title, "url": e.url, "game": e.game, "kind": e.kind, "lang": e.lang,
-            "aliases": " ; ".join([*e.aliases, *polish_names.get(e.id, [])]),
+            "aliases": " ; ".join(e.aliases), "polish_names": " ; ".join(pl_names),
             "headings": " ; ".join(e.headings), "body": e.text, "summary": e.summary,
-        })
+            "names": ranking.entry_names(e.title, [*e.aliases, *pl_names]),
+        }
+        docs.append(doc)
+        texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text]
+    synonym_words = {w for g in groups for p in g for w in p}
     return {
         "version": content_hash,
-        "boosts": {"title": EN_FIELDS["title"], "aliases": EN_FIELDS["aliases"],
-                   "headings": EN_FIELDS["headings"], "body": EN_FIELDS["body"]},
-        "pl_boosts": PL_FIELDS,
-        "kind_prior": KIND_PRIOR,
+        # Field boosts, as in the server's schema: English fields for English entries, Polish fields
+        # for Polish pages (and the Polish names of English entries), and the plain `fuzzy` field.
+        "boosts": dict(EN_FIELDS),
+        "pl_boosts": dict(PL_FIELDS),
+        "plain_weight": PLAIN_WEIGHT,
+        "bm25": {"k": BM25_K1, "b": BM25_B, "d": 0},
+        "ranking": {
+            "kind_prior": ranking.KIND_PRIOR,
+            "question_kind_prior": ranking.QUESTION_KIND_PRIOR,
+            "question_words": sorted(ranking.QUESTION_WORDS),
+            "lang_mismatch": ranking.LANG_MISMATCH,
+            "game_mismatch": ranking.GAME_MISMATCH,
+            "game_names": ranking.GAME_NAMES,
+            "rel": ranking.REL, "name": ranking.NAME, "cover": ranking.COVER,
+            "stem_weight": ranking.STEM_WEIGHT, "prefix_weight": ranking.PREFIX_WEIGHT,
+            "fuzzy_weight": {str(k): v for k, v in ranking.FUZZY_WEIGHT.items()},
+            "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,
+        },
+        "kind_prior": ranking.KIND_PRIOR,
         "stop_words": sorted(STOP_WORDS),
         "synonyms": [[list(p) for p in g] for g in groups],
+        "stems": stem_table(texts, synonym_words),
         "docs": docs,
     }

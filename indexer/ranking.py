@@ -160,8 +160,8 @@ class Vocabulary:
         found.sort(key=lambda x: (x[1], -self.df[x[0]], x[0]))
         return found
 
-    def language(self, query_words: list[str]) -> str | None:
-        """'pl' or 'en' when more query words are used only by that language's entries; else None."""
+    def language(self, query_words: list[str]) -> str:
+        """'pl' when more query words are used only by the Polish pages than only by English entries, else 'en'."""
         only = {"en": 0, "pl": 0}
         for w in query_words:
             langs = self.langs.get(w)
@@ -170,11 +170,8 @@ class Vocabulary:
                 langs = self.langs.get(near[0][0]) if near else None
             if langs and len(langs) == 1:
                 only[next(iter(langs))] += 1
-        if only["pl"] > only["en"]:
-            return "pl"
-        if only["en"] > only["pl"]:
-            return "en"
-        return None
+        # English is the site's first language: a query with no word only Polish pages use is English.
+        return "pl" if only["pl"] > only["en"] else "en"
 
     def suggest(self, query_words: list[str]) -> str | None:
         """The query with each unknown word replaced by its closest known word, if any changed."""

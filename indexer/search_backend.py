@@ -7,12 +7,13 @@ engine can be replaced without touching the site or the build.
 from __future__ import annotations
 
 import html
+import math
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whoosh import highlight, index, query
+from whoosh import highlight, index, query, scoring
 from whoosh.analysis import Filter, Token, Tokenizer
 from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import RamStorage
@@ -35,6 +36,10 @@ from .synonyms import Phrase, segment
 # Field -> boost. Titles and aliases outrank headings, headings outrank body text.
 EN_FIELDS = {"title": 6.0, "aliases": 4.0, "headings": 2.0, "body": 1.0}
 PL_FIELDS = {"title_pl": 6.0, "aliases_pl": 4.0, "body_pl": 1.0}
+# BM25 as the offline client's MiniSearch computes it (k1 1.2, b 0.75, no BM25+ delta, its idf), so
+# both sides score alike; field boosts multiply term frequency (Whoosh's field_boost; the client
+# repeats a term that many times), so they must be whole numbers.
+BM25_K1, BM25_B = 1.2, 0.75
 PLAIN_WEIGHT = 0.5  # the unstemmed `fuzzy` field, searched with each word's exact, prefix and fuzzy variants
 
 
@@ -158,6 +163,23 @@ class _MarkFormatter(highlight.Formatter):
         return html.escape(text)
 
 
+class _SharedScorer(scoring.BM25FScorer):
+    def __init__(self, searcher: Any, fieldname: str, text: Any, B: float, K1: float, qf: float = 1):
+        super().__init__(searcher, fieldname, text, B, K1, qf=qf)
+        parent = searcher.get_parent()
+        n, total = parent.doc_frequency(fieldname, text), parent.doc_count_all()
+        self.idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
+
+
+class SharedBM25(scoring.BM25F):
+    """Whoosh's BM25F with the idf the offline client uses: ln(1 + (N - n + 0.5) / (n + 0.5))."""
+
+    def scorer(self, searcher: Any, fieldname: str, text: Any, qf: float = 1) -> Any:
+        if not searcher.schema[fieldname].scorable:
+            return scoring.WeightScorer.for_(searcher, fieldname, text)
+        return _SharedScorer(searcher, fieldname, text, self.B, self.K1, qf=qf)
+
+
 class IndexUnavailable(Exception):
     """The index directory is missing, empty or unreadable."""
 
@@ -190,7 +212,7 @@ class SearchIndex:
     def _searcher(self):
         searcher = getattr(self._local, "searcher", None)
         if searcher is None:
-            searcher = self._local.searcher = self._ix.searcher()
+            searcher = self._local.searcher = self._ix.searcher(weighting=SharedBM25(B=BM25_B, K1=BM25_K1))
         return searcher
 
     def close(self) -> None:

@@ -1,0 +1,419 @@
+// The offline search engine's query and ranking rules, the twin of indexer/ranking.py and
+// indexer/search_backend.py: same fields and boosts (MiniSearch BM25 instead of Whoosh BM25F),
+// same stems (a lookup table from the build), synonyms, fuzzy and prefix variants from the
+// index's own vocabulary, and the same final ordering (coverage, name match, kind, language, game).
+// Keep in step with indexer/ranking.py; tests/test_search_unit.py runs both on the same inputs.
+// Works in the browser (global ThroneRank) and in Node (module.exports).
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.ThroneRank = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+  var EN_FIELDS = ["title", "aliases", "headings", "body"];
+  var PL_FIELDS = ["title_pl", "aliases_pl", "body_pl"];
+  var ALL_FIELDS = EN_FIELDS.concat(PL_FIELDS, ["fuzzy"]);
+  var BRACKETS = /\(([^)]*)\)/g;
+
+  function isDigits(w) { return /^[0-9]+$/.test(w); }
+
+  function maxEdits(word) {
+    if (word.length < 4 || isDigits(word)) return 0;
+    return word.length < 7 ? 1 : 2;
+  }
+
+  // Optimal string alignment distance; limit + 1 when above the limit (as ranking.osa_distance).
+  function osaDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev2 = [];
+    var prev = [];
+    for (var j0 = 0; j0 <= b.length; j0++) prev.push(j0);
+    for (var i = 1; i <= a.length; i++) {
+      var cur = [i];
+      var best = i;
+      for (var j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur.push(v);
+        best = Math.min(best, v);
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[b.length] <= limit ? prev[b.length] : limit + 1;
+  }
+
+  function cmpStr(a, b) { return a < b ? -1 : (a > b ? 1 : 0); }
+
+  function Rules(data, Fold) {
+    var r = data.ranking;
+    this.Fold = Fold;
+    this.r = r;
+    this.stop = new Set(data.stop_words);
+    this.questionWords = new Set(r.question_words);
+    this.stemsEn = data.stems.en;
+    this.stemsPl = data.stems.pl;
+    var index = new Map();
+    var longest = 1;
+    (data.synonyms || []).forEach(function (group) {
+      group.forEach(function (phrase) {
+        var key = phrase.join(" ");
+        var alts = index.get(key) || [];
+        group.forEach(function (p) {
+          if (!alts.some(function (a) { return a.join(" ") === p.join(" "); })) alts.push(p);
+        });
+        index.set(key, alts);
+        longest = Math.max(longest, phrase.length);
+      });
+    });
+    this.synonyms = index;
+    this.longest = longest;
+    var phrases = [];
+    Object.keys(r.game_names).forEach(function (game) {
+      r.game_names[game].forEach(function (p) { phrases.push({ words: p.split(" "), game: game }); });
+    });
+    phrases.sort(function (a, b) { return b.words.length - a.words.length; });
+    this.gamePhrases = phrases;
+  }
+
+  Rules.prototype.stem = function (word, lang) {
+    var table = lang === "pl" ? this.stemsPl : this.stemsEn;
+    return Object.prototype.hasOwnProperty.call(table, word) ? table[word] : word;
+  };
+
+  Rules.prototype.contentWords = function (all) {
+    var stop = this.stop;
+    var kept = all.filter(function (w) { return !stop.has(w); });
+    return kept.length ? kept : all;
+  };
+
+  Rules.prototype.isQuestion = function (all) { return all.length > 0 && this.questionWords.has(all[0]); };
+
+  Rules.prototype.namedGame = function (words) {
+    for (var k = 0; k < this.gamePhrases.length; k++) {
+      var p = this.gamePhrases[k];
+      var n = p.words.length;
+      for (var i = 0; i + n <= words.length; i++) {
+        if (words.slice(i, i + n).join(" ") === p.words.join(" ") && words.length > n) {
+          return { game: p.game, words: words.slice(0, i).concat(words.slice(i + n)) };
+        }
+      }
+    }
+    return { game: null, words: words };
+  };
+
+  Rules.prototype.segment = function (words) {
+    var out = [];
+    var i = 0;
+    while (i < words.length) {
+      var found = false;
+      for (var n = Math.min(this.longest, words.length - i); n > 0; n--) {
+        var alts = this.synonyms.get(words.slice(i, i + n).join(" "));
+        if (alts) { out.push(alts); i += n; found = true; break; }
+      }
+      if (!found) { out.push([[words[i]]]); i += 1; }
+    }
+    return out;
+  };
+
+  Rules.prototype.wordMatches = function (q, n, last) {
+    if (q === n) return 1;
+    if (this.stem(q, "en") === this.stem(n, "en") || this.stem(q, "pl") === this.stem(n, "pl")) return this.r.stem_weight;
+    if (last && q.length >= 3 && n.indexOf(q) === 0) return this.r.prefix_weight;
+    var limit = maxEdits(q);
+    if (limit && q[0] === n[0]) {
+      var d = osaDistance(q, n, limit);
+      if (d <= limit) return this.r.fuzzy_weight[String(d)];
+    }
+    return 0;
+  };
+
+  Rules.prototype.nameMatch = function (segments, names) {
+    var best = 0;
+    var count = segments.length;
+    if (!count) return 0;
+    var self = this;
+    names.forEach(function (name) {
+      var got = 0;
+      var used = new Set();
+      segments.forEach(function (alternatives, i) {
+        var last = i === count - 1;
+        var segBest = 0;
+        var segUsed = new Set();
+        alternatives.forEach(function (phrase) {
+          var score = 1;
+          var hit = new Set();
+          for (var k = 0; k < phrase.length; k++) {
+            var s = 0;
+            var at = -1;
+            for (var j = 0; j < name.length; j++) {
+              var m = self.wordMatches(phrase[k], name[j], last && phrase.length === 1);
+              if (m >= s) { s = m; at = j; }  // ties: the later word, as Python's max() over (score, index)
+            }
+            if (s <= 0) { score = 0; break; }
+            score = Math.min(score, s);
+            hit.add(at);
+          }
+          if (score > segBest) { segBest = score; segUsed = hit; }
+        });
+        got += segBest;
+        segUsed.forEach(function (j) { used.add(j); });
+      });
+      best = Math.max(best, (got / count) * (used.size / name.length));
+    });
+    return best;
+  };
+
+  // --- The vocabulary: every plain word of the index with its document frequency and languages.
+  function Vocabulary(rules, docs) {
+    this.rules = rules;
+    var df = new Map();
+    var langs = new Map();
+    docs.forEach(function (d) {
+      var seen = new Set(rules.Fold.words(plainText(d)));
+      seen.forEach(function (w) {
+        df.set(w, (df.get(w) || 0) + 1);
+        if (!langs.has(w)) langs.set(w, new Set());
+        langs.get(w).add(d.lang);
+      });
+    });
+    this.df = df;
+    this.langs = langs;
+    this.sorted = Array.from(df.keys()).sort(cmpStr);
+    var byInitial = new Map();
+    this.sorted.forEach(function (w) {
+      if (!byInitial.has(w[0])) byInitial.set(w[0], []);
+      byInitial.get(w[0]).push(w);
+    });
+    this.byInitial = byInitial;
+  }
+
+  Vocabulary.prototype.lowerBound = function (word) {
+    var lo = 0;
+    var hi = this.sorted.length;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (this.sorted[mid] < word) lo = mid + 1; else hi = mid;
+    }
+    return lo;
+  };
+
+  Vocabulary.prototype.fuzzy = function (word) {
+    var limit = maxEdits(word);
+    if (!limit) return [];
+    var df = this.df;
+    var found = [];
+    (this.byInitial.get(word[0]) || []).forEach(function (w) {
+      var d = osaDistance(word, w, limit);
+      if (d <= limit) found.push([w, d]);
+    });
+    found.sort(function (a, b) { return a[1] - b[1] || df.get(b[0]) - df.get(a[0]) || cmpStr(a[0], b[0]); });
+    return found;
+  };
+
+  Vocabulary.prototype.variants = function (word, prefix) {
+    var r = this.rules.r;
+    var out = new Map([[word, { word: word, weight: 1, how: "exact" }]]);
+    var df = this.df;
+    if (prefix && word.length >= 3 && !isDigits(word)) {
+      var found = [];
+      for (var i = this.lowerBound(word); i < this.sorted.length; i++) {
+        var w = this.sorted[i];
+        if (w.indexOf(word) !== 0) break;
+        if (w !== word) found.push(w);
+      }
+      found.sort(function (a, b) { return df.get(b) - df.get(a) || cmpStr(a, b); });
+      found.slice(0, r.max_prefix).forEach(function (w) { out.set(w, { word: w, weight: r.prefix_weight, how: "prefix" }); });
+    }
+    if (!df.has(word)) {
+      this.fuzzy(word).slice(0, r.max_fuzzy).forEach(function (x) {
+        if (!out.has(x[0])) out.set(x[0], { word: x[0], weight: r.fuzzy_weight[String(x[1])], how: "fuzzy" });
+      });
+    }
+    return Array.from(out.values());
+  };
+
+  Vocabulary.prototype.language = function (words) {
+    var only = { en: 0, pl: 0 };
+    var self = this;
+    words.forEach(function (w) {
+      var langs = self.langs.get(w);
+      if (langs === undefined) {
+        var near = self.fuzzy(w);
+        langs = near.length ? self.langs.get(near[0][0]) : undefined;
+      }
+      if (langs && langs.size === 1) only[langs.values().next().value] += 1;
+    });
+    return only.pl > only.en ? "pl" : "en";  // English unless Polish-only words outnumber English-only ones
+  };
+
+  Vocabulary.prototype.suggest = function (words) {
+    var changed = false;
+    var self = this;
+    var out = words.map(function (w) {
+      var near = w.length > 3 && !isDigits(w) && !self.df.has(w) ? self.fuzzy(w) : [];
+      if (near.length) { changed = true; return near[0][0]; }
+      return w;
+    });
+    return changed ? out.join(" ") : null;
+  };
+
+  // --- What each field holds, as in the server's schema (indexer/search_backend.py fill_index).
+  function plainText(d) { return [d.title, d.aliases, d.headings, d.body].join(" "); }
+
+  function fieldText(d, field) {
+    var pl = d.lang === "pl";
+    switch (field) {
+      case "title": return pl ? "" : d.title;
+      case "aliases": return pl ? "" : d.aliases;
+      case "headings": return pl ? "" : d.headings;
+      case "body": return pl ? "" : d.body;
+      case "title_pl": return pl ? d.title : "";
+      case "aliases_pl": return pl ? d.aliases : d.polish_names || "";
+      case "body_pl": return pl ? d.body : "";
+      case "fuzzy": return plainText(d);
+      default: return d[field];
+    }
+  }
+
+  // The MiniSearch options for indexing: folded words, stemmed by the field's language. As in Whoosh,
+  // a field's boost multiplies term frequency (the term is added that many times) and a field's
+  // length counts every word (each token is made unique by its position, then the position is cut).
+  function indexOptions(rules, data) {
+    var boosts = {};
+    Object.keys(data.boosts).forEach(function (f) { boosts[f] = data.boosts[f]; });
+    Object.keys(data.pl_boosts).forEach(function (f) { boosts[f] = data.pl_boosts[f]; });
+    return {
+      fields: ALL_FIELDS,
+      storeFields: ["title", "url", "game", "kind", "lang", "summary"],
+      extractField: fieldText,
+      tokenize: function (text) {
+        return rules.Fold.words(text).map(function (w, i) { return w + "\u0001" + i; });
+      },
+      processTerm: function (token, field) {
+        var word = token.slice(0, token.lastIndexOf("\u0001"));
+        if (field === "fuzzy") return word;
+        var term = rules.stem(word, PL_FIELDS.indexOf(field) >= 0 ? "pl" : "en");
+        var out = [];
+        for (var k = 0; k < (boosts[field] || 1); k++) out.push(term);
+        return out;
+      },
+      searchOptions: { bm25: data.bm25 },
+    };
+  }
+
+  function identity(t) { return t; }
+  function single(s) { return [s]; }
+
+  // One query word: its variants' stems in the English and Polish fields, and the plain word.
+  function wordQuery(rules, vocab, data, word, prefix, seg, owners) {
+    var weights = new Map();
+    function add(field, term, weight) {
+      var key = field + "\u0000" + term;
+      weights.set(key, Math.max(weight, weights.get(key) || 0));
+    }
+    vocab.variants(word, prefix).forEach(function (v) {
+      var en = rules.stem(v.word, "en");
+      var pl = rules.stem(v.word, "pl");
+      EN_FIELDS.forEach(function (f) { add(f, en, v.weight); });
+      PL_FIELDS.forEach(function (f) { add(f, pl, v.weight); });
+      add("fuzzy", v.word, v.weight * data.plain_weight);
+    });
+    var leaves = [];
+    weights.forEach(function (weight, key) {
+      var cut = key.indexOf("\u0000");
+      var field = key.slice(0, cut);
+      var term = key.slice(cut + 1);
+      if (!owners.has(key)) owners.set(key, new Set());
+      owners.get(key).add(seg);
+      leaves.push({
+        queries: [term], fields: [field], tokenize: single, processTerm: identity,
+        prefix: false, fuzzy: false, boostTerm: function () { return weight; },
+      });
+    });
+    return { combineWith: "OR", queries: leaves };
+  }
+
+  function buildQuery(rules, vocab, data, segments) {
+    var owners = new Map();
+    var clauses = segments.map(function (alternatives, n) {
+      var last = n === segments.length - 1;
+      var options = alternatives.map(function (phrase) {
+        var parts = phrase.map(function (w) {
+          return wordQuery(rules, vocab, data, w, last && phrase.length === 1, n, owners);
+        });
+        return parts.length > 1 ? { combineWith: "AND", queries: parts } : parts[0];
+      });
+      return options.length > 1 ? { combineWith: "OR", queries: options } : options[0];
+    });
+    return { query: clauses.length > 1 ? { combineWith: "OR", queries: clauses } : clauses[0], owners: owners };
+  }
+
+  // The engine: create(MiniSearch, Fold, data).search(text, {limit, filters}).
+  function create(MiniSearch, Fold, data) {
+    var rules = new Rules(data, Fold);
+    var vocab = new Vocabulary(rules, data.docs);
+    var docs = new Map();
+    data.docs.forEach(function (d) { docs.set(d.id, d); });
+    var mini = new MiniSearch(indexOptions(rules, data));
+    mini.addAll(data.docs);
+    var r = data.ranking;
+
+    function search(text, options) {
+      options = options || {};
+      var limit = options.limit || 10;
+      var filters = options.filters || {};
+      var all = Fold.words(text);
+      var words = rules.contentWords(all);
+      if (!words.length) return { total: 0, hits: [], suggestion: null };
+      var named = rules.namedGame(words);
+      words = named.words;
+      var segments = rules.segment(words);
+      var built = buildQuery(rules, vocab, data, segments);
+      var keys = Object.keys(filters).filter(function (k) { return filters[k]; });
+      var found = mini.search(built.query, {
+        filter: keys.length ? function (res) { return keys.every(function (k) { return res[k] === filters[k]; }); }
+          : undefined,
+      });
+      var info = {
+        lang: vocab.language(words), game: named.game, question: rules.isQuestion(all),
+      };
+      var kinds = info.question ? r.question_kind_prior : r.kind_prior;
+      // MiniSearch multiplies a score by the number of query terms matched; Whoosh does not: undo it,
+      // then keep the best candidates by plain BM25, as the server does.
+      found.forEach(function (res) { res.bm25 = res.score / (res.queryTerms.length || 1); });
+      found.sort(function (a, b) { return b.bm25 - a.bm25 || cmpStr(a.id, b.id); });
+      var top = found.slice(0, r.candidates);
+      var best = top.length ? top[0].bm25 : 1;
+      var ranked = top.map(function (res) {
+        var covered = new Set();
+        var plain = [];
+        Object.keys(res.match).forEach(function (term) {
+          res.match[term].forEach(function (field) {
+            var segs = built.owners.get(field + "\u0000" + term);
+            if (segs) segs.forEach(function (s) { covered.add(s); });
+            if (field === "fuzzy" && plain.indexOf(term) < 0) plain.push(term);
+          });
+        });
+        var doc = docs.get(res.id);
+        var prior = kinds[res.kind] !== undefined ? kinds[res.kind] : 1;
+        if (info.lang && res.lang !== info.lang) prior *= r.lang_mismatch;
+        if (info.game && res.game !== info.game) prior *= r.game_mismatch;
+        var score = (r.rel * res.bm25 / (best || 1) + r.name * rules.nameMatch(segments, doc.names || [])
+          + r.cover * covered.size / segments.length) * prior;
+        return { id: res.id, score: score, bm25: res.bm25, words: plain, doc: doc };
+      });
+      ranked.sort(function (a, b) { return b.score - a.score || cmpStr(a.id, b.id); });
+      return { total: found.length, hits: ranked.slice(0, limit), suggestion: vocab.suggest(words) };
+    }
+
+    return { search: search, rules: rules, vocabulary: vocab, mini: mini };
+  }
+
+  return {
+    create: create, osaDistance: osaDistance, maxEdits: maxEdits, Rules: Rules, Vocabulary: Vocabulary,
+    fieldText: fieldText,
+  };
+});
