@@ -1,0 +1,101 @@
+"""Search quality on the real content: a floor under the measured figures, and the Polish queries.
+
+The evaluation set is tests/data/search_eval.yaml; `python bench/search_eval.py` prints the
+full figures (server and offline client) and the failing queries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bench.search_eval import GAMES, LANGS, TYPES, EvalQuery, load_eval, score, server_rankings
+from indexer.library import Release
+from indexer.release import current_release
+
+# Measured with bench/search_eval.py on the content of this commit: server top-3 98.6%, top-1 93.5%.
+MEASURED_TOP3 = 0.986
+MEASURED_TOP1 = 0.935
+FLOOR_TOP3 = MEASURED_TOP3 - 0.02
+FLOOR_TOP1 = MEASURED_TOP1 - 0.05
+
+# Issue 8: each finds its Polish page in the top three (server here; offline in tests/browser).
+POLISH_QUERIES = {
+    "obrażenia nieuchronne": "pl-rodzaje-obrazen",
+    "obrazenia nieuchronne": "pl-rodzaje-obrazen",
+    "krol wzgorza": "pl-krol-wzgorza",
+    "faza dochodu": "pl-faza-dochodu",
+    "punkty walki": "pl-faza-dochodu",
+    "ile zdrowia na start": "pl-przygotowanie",
+    "wyznaczenie celu 3 vs 3": "pl-gra-3v3",
+}
+
+
+@pytest.fixture(scope="module")
+def release(build_dir: Path) -> Iterator[Release]:
+    path = current_release(build_dir)
+    assert path is not None
+    rel = Release.load(path)
+    yield rel
+    rel.index.close()
+
+
+@pytest.fixture(scope="module")
+def queries(release: Release) -> list[EvalQuery]:
+    return load_eval(known_ids=release.entries)
+
+
+def test_the_evaluation_set_is_broad(queries: list[EvalQuery]) -> None:
+    assert len(queries) >= 200
+    for name, values in (("game", GAMES), ("lang", LANGS), ("type", TYPES)):
+        seen = {getattr(q, name) for q in queries}
+        assert seen == set(values), f"{name}: {sorted(seen)}"
+    for game in GAMES:
+        assert {q.type for q in queries if q.game == game} >= {"term", "question", "typo"}, game
+
+
+def test_server_quality_floor(release: Release, queries: list[EvalQuery]) -> None:
+    m = score(queries, server_rankings(release, queries))
+    failing = [q.query for q, _ in m.failures]
+    assert m.top3 >= FLOOR_TOP3, f"top-3 {m.top3:.1%} < floor {FLOOR_TOP3:.1%}; failing: {failing}"
+    assert m.top1 >= FLOOR_TOP1, f"top-1 {m.top1:.1%} < floor {FLOOR_TOP1:.1%}"
+
+
+@pytest.mark.parametrize(("query", "page"), POLISH_QUERIES.items())
+def test_polish_query_finds_its_polish_page(release: Release, query: str, page: str) -> None:
+    top3 = [hit.id for hit in release.search(query, limit=3).hits]
+    assert page in top3, f"{query!r}: {top3}"
+    assert release.entries[page]["lang"] == "pl"
+
+
+@pytest.mark.parametrize(("query", "english"), [("punkty walki", "combat-points"), ("faza dochodu", "income-phase"),
+                                                ("krol wzgorza", "king-of-the-hill")])
+def test_polish_query_reaches_the_english_entry_through_the_term_map(release: Release, query: str,
+                                                                    english: str) -> None:
+    assert english in [hit.id for hit in release.search(query, limit=10).hits]
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("stun", "stun"), ("evasive", "evasive"), ("koth", "king-of-the-hill"), ("kings hand", "kings-hand"),
+    ("hp", "health"), ("evasve", "evasive"), ("retrubution", "retribution"), ("ultimat", "ultimate-ability"),
+])
+def test_a_term_puts_its_own_entry_first(release: Release, query: str, first: str) -> None:
+    assert release.search(query).hits[0].id == first
+
+
+def test_a_question_may_put_the_faq_first(release: Release) -> None:
+    hits = release.search("can i use evasive against an ultimate").hits
+    assert hits[0].id.startswith("faq-") and "evasive" in hits[0].id and "ultimate" in hits[0].id
+
+
+def test_stop_words_do_not_kill_a_query(release: Release) -> None:
+    ids = [h.id for h in release.search("what happens if both players hit 0 health", limit=3).hits]
+    assert {"faq-general-both-reach-zero", "draws"} & set(ids)
+    assert release.search("what if").hits  # only stop words: searched as they are
+
+
+def test_english_queries_rank_english_entries_first(release: Release) -> None:
+    for q in ("undefendable damage", "income phase", "main phase"):
+        assert release.entries[release.search(q).hits[0].id]["lang"] == "en", q
