@@ -137,10 +137,39 @@ TARGETING = {
     }
 }
 
+LOOT = {
+    "get": {
+        "summary": "Loot: King's Hand's Loot die, Dungeon Dice reward bags, the Adventures Loot walkthrough",
+        "parameters": [
+            _query("table", {"enum": ["kings-hand", "dungeon-dice", "adventures"]}, "Which table", True),
+            _query("roll", {"type": "integer", "minimum": 1, "maximum": 20},
+                   "The Loot die (d20); for kings-hand, omitted: the server rolls and reports it"),
+            _query("reward", {"enum": ["potion", "treasure-chest", "locked-chest"]}, "dungeon-dice: the reward symbol"),
+            _query("key", BOOL, "dungeon-dice: the player has a key (locked chests)"),
+            _query("side", {"enum": ["loot-chest", "boss-loot"], "default": "loot-chest"}, "adventures: which loot"),
+        ],
+        "responses": {
+            "200": _ok({"oneOf": [
+                _obj({"table": {"const": "kings-hand"}, "roll": INT,
+                      "outcome": {"enum": ["gain-cp", "reroll-or-extra-attempt", "change-die"]},
+                      "amount": {"type": "null", "description": "no source gives the CP amount: read the Boss leaflet"},
+                      "explanation": EXPLANATION, "rolled_by_server": BOOL}),
+                _obj({"table": {"const": "dungeon-dice"}, "reward": STR, "key": BOOL,
+                      "bag": {"enum": ["one-use", "equipment", "artifact"]}, "draw": INT, "explanation": EXPLANATION}),
+                _obj({"table": {"const": "adventures"}, "side": STR, "roll": {"type": ["integer", "null"]},
+                      "outcome": {"type": "null", "description": "the per-roll rows are in no source"},
+                      "reward_types": {"type": "array", "items": STR}, "explanation": EXPLANATION}),
+            ]}),
+            **_errors(),
+        },
+    }
+}
+
 PATHS: dict[str, Any] = {
     "/api/search": SEARCH,
     "/api/calc/damage": DAMAGE,
     "/api/calc/targeting": TARGETING,
+    "/api/calc/loot": LOOT,
 }
 
 

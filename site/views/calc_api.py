@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, targeting
+from calculators import damage, loot, targeting
 from calculators.tables import TableMissing
 from calculators.validation import CalcError, parse_json_body
 
@@ -35,6 +35,11 @@ def calc_damage() -> ResponseReturnValue:
 @bp.get("/calc/targeting")
 def calc_targeting() -> ResponseReturnValue:
     return jsonify(targeting.calculate(request.args, tables("targeting"), roll_die))
+
+
+@bp.get("/calc/loot")
+def calc_loot() -> ResponseReturnValue:
+    return jsonify(loot.calculate(request.args, tables("loot"), roll_die))
 
 
 @bp.get("/openapi.json")

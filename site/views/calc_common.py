@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from calculators.damage import damage_tables
+from calculators.loot import loot_tables
 from calculators.targeting import targeting_tables
 
 from . import release
@@ -17,6 +18,7 @@ TableBuilder = Callable[[Mapping[str, Any], Mapping[str, Mapping[str, Any]]], di
 BUILDERS: dict[str, TableBuilder] = {
     "damage": damage_tables,
     "targeting": targeting_tables,
+    "loot": loot_tables,
 }
 
 _cache: dict[tuple[str, str], dict[str, Any]] = {}

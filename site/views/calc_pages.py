@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, targeting
+from calculators import damage, loot, targeting
 from calculators.damage_form import form_to_body
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
@@ -21,6 +21,9 @@ CALCULATORS = [
      "text": "How much damage do I actually take? Damage type, modifiers and status effects, in the rulebook's order."},
     {"url": "/calc/targeting", "title": "Targeting roll", "game": "dice-throne",
      "text": "Who does this Attack hit? Team modes, King of the Hill's Leaders, and the Boss's roll in Boss vs Many."},
+    {"url": "/calc/loot", "title": "Loot", "game": "adventures",
+     "text": "What does the die give? King's Hand's Loot die, a Loot Chest or Boss Loot step by step, and which "
+             "Dungeon Dice bag a reward comes from."},
 ]
 
 
@@ -58,3 +61,8 @@ def damage_page() -> ResponseReturnValue:
 def targeting_page() -> ResponseReturnValue:
     return _page("calc_targeting.html", "targeting",
                  lambda args, table: targeting.calculate(args, table, roll_die))
+
+
+@bp.get("/loot")
+def loot_page() -> ResponseReturnValue:
+    return _page("calc_loot.html", "loot", lambda args, table: loot.calculate(args, table, roll_die))
