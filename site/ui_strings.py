@@ -20,6 +20,25 @@ UI_STRINGS: dict[str, dict[str, str]] = {
         "english_terms": "English terms",
         "offline": "You are offline",
         "skip": "Skip to content",
+        "install_hint": "Install Throne Rules to read every rule offline, even with no signal.",
+        "install_button": "Install",
+        "install_ios": "To install: tap Share, then “Add to Home Screen”.",
+        "dismiss": "Not now",
+        "update_available": "Updated rules available",
+        "reload": "Reload",
+        "offline_title": "You are offline",
+        "offline_text": "This page is not saved on this device yet. Every rule, the A–Z index and search work offline:",
+        "link_copied": "Link copied",
+        "section_link_copied": "Link to this section copied",
+        "copy_failed": "Could not copy the link; copy it from the address bar",
+        "share_label": "Share this rule",
+        "copy_section_link": "Copy link to section",
+        "suggestions": "Suggestions",
+        "no_matches": "No matches",
+        "n_matches": "{n} matches: use the up and down arrows, then Enter",
+        "one_match": "1 match: use the down arrow, then Enter",
+        "offline_results": "Offline results, searched on this device",
+        "search_unavailable": "Search is not available offline yet; open the home page once while online.",
     },
     "pl": {
         "search": "Szukaj",
@@ -38,5 +57,36 @@ UI_STRINGS: dict[str, dict[str, str]] = {
         "english_terms": "Terminy angielskie",
         "offline": "Jesteś offline",
         "skip": "Przejdź do treści",
+        "install_hint": "Zainstaluj Throne Rules, aby czytać zasady offline, nawet bez zasięgu.",
+        "install_button": "Zainstaluj",
+        "install_ios": "Aby zainstalować: stuknij Udostępnij, potem „Do ekranu początkowego”.",
+        "dismiss": "Nie teraz",
+        "update_available": "Dostępne zaktualizowane zasady",
+        "reload": "Odśwież",
+        "offline_title": "Jesteś offline",
+        "offline_text": ("Ta strona nie jest jeszcze zapisana na tym urządzeniu. "
+                         "Wszystkie zasady, indeks A–Z i wyszukiwanie działają offline:"),
+        "link_copied": "Skopiowano link",
+        "section_link_copied": "Skopiowano link do tej sekcji",
+        "copy_failed": "Nie udało się skopiować linku; skopiuj go z paska adresu",
+        "share_label": "Udostępnij tę zasadę",
+        "copy_section_link": "Kopiuj link do sekcji",
+        "suggestions": "Podpowiedzi",
+        "no_matches": "Brak wyników",
+        "n_matches": "Wyniki: {n}. Użyj strzałek w górę i w dół, potem Enter",
+        "one_match": "1 wynik: użyj strzałki w dół, potem Enter",
+        "offline_results": "Wyniki offline, wyszukane na tym urządzeniu",
+        "search_unavailable": ("Wyszukiwanie offline nie jest jeszcze gotowe; "
+                               "otwórz stronę główną raz z dostępem do sieci."),
     },
 }
+
+
+# The strings the page scripts show (passed in a JSON block, never inline script).
+JS_STRING_KEYS = ("link_copied", "section_link_copied", "copy_failed", "no_matches", "n_matches", "one_match",
+                  "offline_results", "search_unavailable", "suggestions")
+
+
+def js_strings(lang: str) -> dict[str, str]:
+    strings = UI_STRINGS.get(lang, UI_STRINGS["en"])
+    return {key: strings.get(key) or UI_STRINGS["en"][key] for key in JS_STRING_KEYS}

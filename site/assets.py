@@ -1,0 +1,95 @@
+"""Static assets by content hash: `asset_url('css/app.css')` -> '/static/css/app.css?v=<hash>'.
+
+Hashed URLs make a stale file impossible: a page names the exact bytes it was
+built against, and the service worker precaches those URLs. Front-end
+libraries from npm (node_modules, installed by `npm ci` from the lock file)
+are served from the repository under /vendor/, never from a CDN.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HASH_CHARS = 12
+RECHECK_SECONDS = 1.0
+# Files in static/ that are not page assets: the service worker is served at /sw.js.
+NOT_ASSETS = frozenset({"sw.js"})
+# URL name under /vendor/ -> file inside node_modules.
+VENDOR_FILES = {"minisearch.js": "minisearch/dist/umd/index.js"}
+
+
+class AssetMissing(LookupError):
+    pass
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:HASH_CHARS]
+
+
+@dataclass(frozen=True)
+class Asset:
+    name: str  # 'css/app.css' or 'vendor/minisearch.js'
+    path: Path
+    digest: str
+
+    @property
+    def url(self) -> str:
+        prefix = "/" if self.name.startswith("vendor/") else "/static/"
+        return f"{prefix}{self.name}?v={self.digest}"
+
+
+class AssetManifest:
+    """Every static file and vendored library with its hash; rescanned when a file changes."""
+
+    def __init__(self, static_dir: Path, node_modules: Path):
+        self.static_dir = static_dir
+        self.node_modules = node_modules
+        self._lock = threading.Lock()
+        self._assets: dict[str, Asset] = {}
+        self._stamp: tuple[tuple[str, int, int], ...] = ()
+        self._checked = 0.0
+
+    def _files(self) -> dict[str, Path]:
+        files = {p.relative_to(self.static_dir).as_posix(): p for p in sorted(self.static_dir.rglob("*"))
+                 if p.is_file() and not p.name.startswith(".")}
+        for name in NOT_ASSETS:
+            files.pop(name, None)
+        for name, rel in VENDOR_FILES.items():
+            path = self.node_modules / rel
+            if path.is_file():
+                files[f"vendor/{name}"] = path
+        return files
+
+    def assets(self) -> dict[str, Asset]:
+        now = time.monotonic()
+        if self._assets and now - self._checked < RECHECK_SECONDS:
+            return self._assets
+        with self._lock:
+            files = self._files()
+            stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in files.items())
+            if stamp != self._stamp:
+                self._assets = {name: Asset(name, p, file_hash(p)) for name, p in files.items()}
+                self._stamp = stamp
+            self._checked = now
+            return self._assets
+
+    def get(self, name: str) -> Asset:
+        asset = self.assets().get(name)
+        if asset is None:
+            hint = " (run 'npm ci' to install the front-end libraries)" if name.startswith("vendor/") else ""
+            raise AssetMissing(f"no static asset '{name}'{hint}")
+        return asset
+
+    def url(self, name: str) -> str:
+        return self.get(name).url
+
+    def fingerprint(self) -> str:
+        """One hash over every asset's name and hash."""
+        digest = hashlib.sha256()
+        for asset in self.assets().values():
+            digest.update(f"{asset.name}:{asset.digest}\n".encode())
+        return digest.hexdigest()

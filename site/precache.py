@@ -1,0 +1,88 @@
+"""What the service worker precaches, and the build version that names its cache.
+
+Every page (each entry from the build manifest, home, the A–Z index and its game
+filters, each game and game/kind page, the search shell, the offline page and the
+calculators that exist), every static asset by hashed URL, and the offline
+search data. The version hashes the content, the assets and the site's code, so
+any change that alters what a page shows gives a new worker and a new cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask
+
+from indexer import Release
+from indexer.model import GAMES, KINDS
+
+from .assets import AssetManifest
+
+SITE_DIR = Path(__file__).resolve().parent
+SEARCH_DATA_CHARS = 12
+CALC_PREFIX = "/calc"
+# Routes with no arguments that are not pages.
+NOT_PAGES = frozenset({"/sw.js", "/manifest.webmanifest", "/healthz"})
+NOT_PAGE_PREFIXES = ("/api/", "/static/")
+
+
+@dataclass(frozen=True)
+class PrecacheItem:
+    url: str
+    kind: str  # "page", "asset" or "data"
+
+    def to_json(self) -> dict[str, str]:
+        return {"url": self.url, "kind": self.kind}
+
+
+def code_fingerprint() -> str:
+    """The site's templates and Python code: a change in how pages render is a new version too."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in SITE_DIR.rglob("*") if p.is_file() and p.suffix in {".py", ".html"}):
+        digest.update(path.relative_to(SITE_DIR).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def build_version(release: Release, assets: AssetManifest, code: str, worker_source: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in (release.content_hash, assets.fingerprint(), code, hashlib.sha256(worker_source).hexdigest()):
+        digest.update(part.encode() + b"\n")
+    return f"{release.content_hash[:8]}-{digest.hexdigest()[:12]}"
+
+
+def search_data_url(release: Release) -> str:
+    return f"/search-data/{release.content_hash[:SEARCH_DATA_CHARS]}.json"
+
+
+def calculator_pages(app: Flask) -> list[str]:
+    """Calculator pages that exist in this app (routes with no arguments under /calc)."""
+    return [url for url in simple_pages(app) if url == CALC_PREFIX or url.startswith(CALC_PREFIX + "/")]
+
+
+def simple_pages(app: Flask) -> list[str]:
+    """Every page route with no arguments (home, index, search, FAQ, calculators, ...), asked of Flask."""
+    urls = {rule.rule for rule in app.url_map.iter_rules()
+            if not rule.arguments and "GET" in (rule.methods or ()) and rule.endpoint != "static"
+            and not rule.rule.startswith(NOT_PAGE_PREFIXES) and rule.rule not in NOT_PAGES}
+    return sorted(urls)
+
+
+def page_urls(release: Release, app: Flask) -> list[str]:
+    pages = ["/", "/index", *[f"/index?game={g}" for g in GAMES], "/search", "/offline", "/offline?lang=pl"]
+    for game in GAMES:
+        kinds = {e["kind"] for e in release.entries.values() if e["game"] == game}
+        pages += [f"/{game}", *[f"/{game}?kind={k}" for k in KINDS if k in kinds]]
+    pages += simple_pages(app)
+    pages += [str(u) for u in release.manifest["urls"]]
+    return list(dict.fromkeys(pages))
+
+
+def precache_list(release: Release, assets: AssetManifest, app: Flask) -> list[PrecacheItem]:
+    items = [PrecacheItem(url, "page") for url in page_urls(release, app)]
+    items.append(PrecacheItem("/manifest.webmanifest", "data"))
+    items.append(PrecacheItem(search_data_url(release), "data"))
+    items += [PrecacheItem(a.url, "asset") for a in assets.assets().values()]
+    return items

@@ -1,0 +1,135 @@
+"""The installable, offline app: web manifest, service worker, offline page and offline search data."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
+from flask.typing import ResponseReturnValue
+
+from indexer.library import ReleaseMissing
+from indexer.model import GAMES, KINDS
+from indexer.release import releases_dir
+
+from ..assets import AssetManifest, AssetMissing
+from ..precache import build_version, calculator_pages, precache_list, search_data_url
+from ..ui_strings import js_strings
+from ..webmanifest import THEME_COLOR, web_manifest
+from . import release
+
+bp = Blueprint("pwa", __name__)
+BUILD_HEADER = "X-Throne-Build"
+HASH_RE = re.compile(r"[0-9a-f]{12}")
+VERSIONED_MAX_AGE = 365 * 24 * 3600
+
+
+def assets() -> AssetManifest:
+    return current_app.extensions["assets"]
+
+
+def worker_source() -> bytes:
+    return (assets().static_dir / "sw.js").read_bytes()
+
+
+def current_version() -> str:
+    return build_version(release(), assets(), current_app.extensions["code_fingerprint"], worker_source())
+
+
+@bp.app_template_global()
+def asset_url(name: str) -> str:
+    return assets().url(name)
+
+
+@bp.app_context_processor
+def pwa_globals() -> dict[str, Any]:
+    def pwa_config(lang: str = "en") -> str:
+        config: dict[str, Any] = {"strings": js_strings(lang), "games": GAMES, "kinds": KINDS}
+        try:
+            config.update(version=current_version(), searchData=search_data_url(release()),
+                          miniSearch=assets().url("vendor/minisearch.js"))
+        except (ReleaseMissing, AssetMissing) as exc:  # error pages still render, without offline search
+            current_app.logger.warning("offline search unavailable on this page: %s", exc)
+        # Safe inside <script type="application/json">: no "</" can close the element.
+        return json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+
+    return {"pwa_config": pwa_config, "THEME_COLOR": THEME_COLOR}
+
+
+@bp.after_app_request
+def label_build(response: Response) -> Response:
+    """Name the build on every response, so the worker never precaches pages from two builds."""
+    if request.path == "/sw.js":
+        return response
+    try:
+        response.headers[BUILD_HEADER] = current_version()
+    except (ReleaseMissing, AssetMissing, OSError):
+        pass
+    if request.path.startswith("/static/") and request.args.get("v") and response.status_code == 200:
+        name = request.path.removeprefix("/static/")
+        try:
+            fresh = assets().get(name).digest == request.args["v"]
+        except AssetMissing:
+            fresh = False
+        if fresh:
+            response.cache_control.public = True
+            response.cache_control.max_age = VERSIONED_MAX_AGE
+            response.cache_control.immutable = True
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> ResponseReturnValue:
+    build = {"version": current_version(), "offline": "/offline", "searchShell": "/search",
+             "precache": [item.to_json() for item in precache_list(release(), assets(), current_app)]}
+    head = f"self.THRONE_BUILD = {json.dumps(build, separators=(',', ':'))};\n".encode()
+    resp = Response(head + worker_source(), mimetype="text/javascript")
+    resp.headers["Cache-Control"] = "no-cache, max-age=0"
+    return resp
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> ResponseReturnValue:
+    body = json.dumps(web_manifest(assets(), calculator_pages(current_app)), ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/manifest+json")
+
+
+@bp.get("/offline")
+def offline() -> str:
+    lang = request.args.get("lang", "en")
+    return render_template("offline.html", lang=lang if lang in ("en", "pl") else "en")
+
+
+@bp.get("/search-data/<key>.json")
+def search_data(key: str) -> ResponseReturnValue:
+    """The offline search data of a build, by its content hash (this build or one kept beside it)."""
+    if not HASH_RE.fullmatch(key):
+        abort(404)
+    current = release()
+    if current.content_hash.startswith(key):
+        path = current.path / "search-data.json"
+    else:
+        build_dir = current_app.extensions["library"].build_dir
+        kept = sorted(releases_dir(build_dir).glob(f"*-{key}/search-data.json"))
+        if not kept:
+            abort(404)
+        path = kept[-1]
+    resp = send_file(path, mimetype="application/json", max_age=VERSIONED_MAX_AGE)
+    resp.cache_control.immutable = True
+    return resp
+
+
+@bp.get("/vendor/<name>")
+def vendor(name: str) -> ResponseReturnValue:
+    try:
+        asset = assets().get(f"vendor/{name}")
+    except AssetMissing:
+        abort(404)
+    resp = send_file(asset.path, mimetype="text/javascript", max_age=VERSIONED_MAX_AGE)
+    if request.args.get("v") == asset.digest:
+        resp.cache_control.immutable = True
+    else:
+        resp.cache_control.max_age = 0
+        resp.cache_control.no_cache = True
+    return resp

@@ -1,0 +1,86 @@
+// The installable app: registers the service worker, offers updates, and shows the install hint.
+(function () {
+  "use strict";
+  var DISMISSED_KEY = "throne-rules.install-dismissed";
+  var UPDATE_CHECK_MS = 15 * 60 * 1000;
+
+  // --- Updates: a new worker waits until the reader chooses to reload, so a page never mixes builds.
+  function showUpdatePrompt(registration) {
+    var prompt = document.getElementById("update-prompt");
+    if (!prompt || !registration.waiting) return;
+    prompt.hidden = false;
+    prompt.querySelector(".update-reload").addEventListener("click", function () {
+      var waiting = registration.waiting;
+      if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
+      else window.location.reload();
+    }, { once: true });
+  }
+
+  function watchForUpdates(registration) {
+    if (registration.waiting && navigator.serviceWorker.controller) showUpdatePrompt(registration);
+    registration.addEventListener("updatefound", function () {
+      var worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", function () {
+        // "installed" with a controller means an older build still runs this page: offer the new one.
+        if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdatePrompt(registration);
+      });
+    });
+    function check() { registration.update().catch(function () { /* offline: try again later */ }); }
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) check(); });
+    window.addEventListener("online", check);
+    window.setInterval(check, UPDATE_CHECK_MS);
+  }
+
+  if ("serviceWorker" in navigator) {
+    var hadController = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      // A newer build took over (this tab or another chose Reload): show it whole.
+      if (hadController) window.location.reload();
+      hadController = true;
+    });
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function (registration) {
+        watchForUpdates(registration);
+        if (navigator.serviceWorker.controller) registration.update().catch(function () {});
+      }).catch(function (error) {
+        if (window.console) window.console.warn("service worker not registered:", error);
+      });
+    });
+  }
+
+  // --- Install hint: Chrome's beforeinstallprompt, or short instructions on iOS. Dismissed for good.
+  var hint = document.getElementById("install-hint");
+  if (!hint) return;
+  function dismissed() {
+    try { return window.localStorage.getItem(DISMISSED_KEY) === "1"; } catch (e) { return false; }
+  }
+  var standalone = window.matchMedia("(display-mode: standalone)").matches || window.navigator.standalone === true;
+  if (standalone || dismissed()) return;
+  var deferred = null;
+  var installButton = hint.querySelector(".install-button");
+
+  hint.querySelector(".install-dismiss").addEventListener("click", function () {
+    try { window.localStorage.setItem(DISMISSED_KEY, "1"); } catch (e) { /* private mode: hide for now */ }
+    hint.hidden = true;
+  });
+  installButton.addEventListener("click", function () {
+    if (!deferred) return;
+    deferred.prompt();
+    deferred.userChoice.finally(function () { deferred = null; hint.hidden = true; });
+  });
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    deferred = event;
+    installButton.hidden = false;
+    hint.hidden = false;
+  });
+  window.addEventListener("appinstalled", function () { hint.hidden = true; });
+
+  var ua = window.navigator.userAgent;
+  var iOS = /iPad|iPhone|iPod/.test(ua) || (ua.indexOf("Macintosh") >= 0 && navigator.maxTouchPoints > 1);
+  if (iOS) {
+    hint.querySelector(".install-ios").hidden = false;
+    hint.hidden = false;
+  }
+})();

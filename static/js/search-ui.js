@@ -1,0 +1,188 @@
+// Search as you type (a listbox under every search box) and offline rendering of /search?q=.
+// The search runs in the browser over the build's offline search data (static/js/search-core.js).
+(function () {
+  "use strict";
+  var config = {};
+  try { config = JSON.parse(document.getElementById("pwa-config").textContent); } catch (e) { config = {}; }
+  var strings = config.strings || {};
+  var games = config.games || {};
+  var kinds = config.kinds || {};
+  var enginePromise = null;
+
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = function () { reject(new Error("could not load " + src)); };
+      document.head.appendChild(script);
+    });
+  }
+
+  // The engine loads on first use: the library, then the data (both precached by the service worker).
+  function engine() {
+    if (!enginePromise) {
+      var lib = window.MiniSearch ? Promise.resolve() : loadScript(config.miniSearch);
+      var data = fetch(config.searchData).then(function (resp) {
+        if (!resp.ok) throw new Error("search data: HTTP " + resp.status);
+        return resp.json();
+      });
+      enginePromise = Promise.all([lib, data]).then(function (parts) {
+        return window.ThroneSearch(window.MiniSearch, window.ThroneFold).create(parts[1]);
+      });
+      enginePromise.catch(function () { enginePromise = null; });
+    }
+    return enginePromise;
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function gameFilter(form) {
+    var select = form.querySelector("select[name=game]");
+    return select && select.value ? { game: select.value } : {};
+  }
+
+  // --- Search as you type: the input keeps focus; arrows move through the options; Enter opens one.
+  function attachTypeahead(input, n) {
+    var form = input.form;
+    if (!form) return;
+    form.classList.add("has-typeahead");
+    var list = el("ul", "typeahead");
+    list.id = (input.id || "search-" + n) + "-suggestions";
+    list.setAttribute("role", "listbox");
+    list.setAttribute("aria-label", strings.suggestions || "Suggestions");
+    list.hidden = true;
+    var status = el("p", "visually-hidden");
+    status.setAttribute("role", "status");
+    form.appendChild(list);
+    form.appendChild(status);
+    input.setAttribute("aria-controls", list.id);
+    input.setAttribute("aria-autocomplete", "list");
+    var active = -1;
+    var timer = null;
+    var asked = 0;
+
+    function options() { return list.querySelectorAll("[role=option]"); }
+
+    function setActive(i) {
+      var opts = options();
+      active = opts.length ? (i + opts.length) % opts.length : -1;
+      opts.forEach(function (opt, j) { opt.setAttribute("aria-selected", j === active ? "true" : "false"); });
+      if (active >= 0) {
+        input.setAttribute("aria-activedescendant", opts[active].id);
+        opts[active].scrollIntoView({ block: "nearest" });
+      } else {
+        input.removeAttribute("aria-activedescendant");
+      }
+    }
+
+    function close() {
+      list.hidden = true;
+      list.textContent = "";
+      active = -1;
+      input.removeAttribute("aria-activedescendant");
+    }
+
+    function render(found) {
+      list.textContent = "";
+      active = -1;
+      input.removeAttribute("aria-activedescendant");
+      found.results.forEach(function (r, i) {
+        var opt = el("li", "typeahead-option");
+        opt.id = list.id + "-" + i;
+        opt.setAttribute("role", "option");
+        opt.setAttribute("aria-selected", "false");
+        opt.setAttribute("data-url", r.url);
+        var title = el("span", "typeahead-title", r.title);
+        title.lang = r.lang;
+        opt.appendChild(title);
+        opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + (kinds[r.kind] || r.kind)));
+        opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
+        opt.addEventListener("click", function () { window.location.href = r.url; });
+        list.appendChild(opt);
+      });
+      var count = found.results.length;
+      list.hidden = count === 0;
+      status.textContent = count === 0 ? strings.no_matches
+        : count === 1 ? strings.one_match : String(strings.n_matches).replace("{n}", count);
+    }
+
+    function update() {
+      var q = input.value.trim();
+      var ticket = ++asked;
+      if (q.length < 2) { close(); status.textContent = ""; return; }
+      engine().then(function (search) {
+        if (ticket !== asked || document.activeElement !== input) return;
+        render(search.search(q, { limit: 8, filters: gameFilter(form) }));
+      }, function () { close(); });
+    }
+
+    input.addEventListener("input", function () {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(update, 60);
+    });
+    input.addEventListener("focus", function () { engine().catch(function () {}); });
+    input.addEventListener("blur", function () { window.setTimeout(close, 150); });
+    input.addEventListener("keydown", function (event) {
+      var open = !list.hidden && options().length > 0;
+      if (event.key === "ArrowDown" && open) { event.preventDefault(); setActive(active + 1); }
+      else if (event.key === "ArrowUp" && open) { event.preventDefault(); setActive(active - 1); }
+      else if (event.key === "Enter" && open && active >= 0) {
+        event.preventDefault();
+        window.location.href = options()[active].getAttribute("data-url");
+      } else if (event.key === "Escape" && open) { event.preventDefault(); close(); }
+    });
+  }
+
+  document.querySelectorAll("form[role=search] input[type=search]").forEach(attachTypeahead);
+
+  // --- /search?q= with no server answer (the service worker served the shell offline): search here.
+  var results = document.getElementById("search-results");
+  var params = new URLSearchParams(window.location.search);
+  var q = (params.get("q") || "").trim();
+  if (!results || results.getAttribute("data-rendered") === "server" || !q) return;
+  var box = document.getElementById("q");
+  if (box) box.value = q;
+  var select = document.getElementById("game");
+  var game = params.get("game") || "";
+  if (select && games[game]) select.value = game;
+
+  engine().then(function (search) {
+    var found = search.search(q, { limit: 20, filters: games[game] ? { game: game } : {} });
+    results.textContent = "";
+    results.setAttribute("data-rendered", "client");
+    results.appendChild(el("p", "offline-note", strings.offline_results));
+    var count = el("p", "result-count", found.total + " result" + (found.total === 1 ? "" : "s") + " for “");
+    count.appendChild(el("span", "query-echo", q));
+    count.appendChild(document.createTextNode("”"));
+    results.appendChild(count);
+    var ol = el("ol", "results");
+    found.results.forEach(function (r) {
+      var li = el("li", "result");
+      var a = el("a", "result-title", r.title);
+      a.href = r.url;
+      a.lang = r.lang;
+      li.appendChild(a);
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(el("span", "badge game-" + r.game, games[r.game] || r.game));
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(el("span", "badge", kinds[r.kind] || r.kind));
+      var p = el("p", "snippet");
+      r.snippet.forEach(function (part) {
+        p.appendChild(part.mark ? el("mark", "", part.text) : document.createTextNode(part.text));
+      });
+      li.appendChild(p);
+      ol.appendChild(li);
+    });
+    results.appendChild(ol);
+    document.title = "“" + q + "” — search · Throne Rules";
+  }, function () {
+    results.textContent = "";
+    results.appendChild(el("p", "error", strings.search_unavailable));
+  });
+})();
