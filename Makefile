@@ -6,14 +6,25 @@ PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test-deps test lint build clean
+.PHONY: install serve test-deps test lint build clean node-deps
 
 $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-install: $(PY)
+install: $(PY) node-deps
 	$(PY) -m pip install -q -e .
+
+# Front-end libraries (MiniSearch; axe-core for the tests) from the npm registry, pinned by package-lock.json.
+node-deps: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+	  echo "Installing Debian's Node.js and npm for the front-end libraries"; \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq nodejs npm; }
+	npm ci --no-audit --no-fund
+	touch $@
 
 serve: install
 	$(VENV)/bin/throne-rules serve --host $(HOST) --port $(PORT)
@@ -21,7 +32,7 @@ serve: install
 build: install
 	$(VENV)/bin/throne-rules build
 
-test-deps: $(PY)
+test-deps: $(PY) node-deps
 	@command -v chromium >/dev/null 2>&1 || { \
 	  echo "Installing Debian's Chromium for the browser tests"; \
 	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
