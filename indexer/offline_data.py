@@ -65,6 +65,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "stem_weight": ranking.STEM_WEIGHT, "prefix_weight": ranking.PREFIX_WEIGHT,
             "fuzzy_weight": {str(k): v for k, v in ranking.FUZZY_WEIGHT.items()},
             "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,
+            "max_query_words": ranking.MAX_QUERY_WORDS,
         },
         "kind_prior": ranking.KIND_PRIOR,
         "stop_words": sorted(STOP_WORDS),

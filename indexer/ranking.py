@@ -52,6 +52,7 @@ FUZZY_WEIGHT = {1: 0.6, 2: 0.4}
 MAX_PREFIX = 12
 MAX_FUZZY = 6
 CANDIDATES = 60
+MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored (players type far fewer)
 
 _BRACKETS = re.compile(r"\(([^)]*)\)")
 

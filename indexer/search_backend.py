@@ -22,6 +22,7 @@ from .analysis import TOKEN_RE, fold_word, stem, words
 from .model import Entry
 from .ranking import (
     CANDIDATES,
+    MAX_QUERY_WORDS,
     Candidate,
     QueryInfo,
     Vocabulary,
@@ -221,7 +222,7 @@ class SearchIndex:
     def search(self, text: str, limit: int = 10, filters: dict[str, str] | None = None) -> SearchResult:
         searcher = self._searcher()
         all_words = words(text)
-        query_words = content_words(all_words)
+        query_words = content_words(all_words)[:MAX_QUERY_WORDS]
         if not query_words:
             return SearchResult(0, [], None)
         game, query_words = named_game(query_words)
@@ -231,9 +232,10 @@ class SearchIndex:
         results = searcher.search(q, limit=CANDIDATES, filter=flt, terms=True)
         results.fragmenter = highlight.ContextFragmenter(maxchars=180, surround=50)
         results.formatter = _MarkFormatter()
-        by_id = {h["id"]: h for h in results}
+        top = sorted(results, key=lambda h: (-h.score, h["id"]))[:CANDIDATES]  # as the client: BM25, then id
+        by_id = {h["id"]: h for h in top}
         candidates = [Candidate(h["id"], h["game"], h["kind"], h["lang"], h.score,
-                                self._coverage(h, owners, len(segments)), h.get("names") or []) for h in results]
+                                self._coverage(h, owners, len(segments)), h.get("names") or []) for h in top]
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words))
         ranked = rank(candidates, info)[:limit]
         hits = [Hit(c.id, c.score, self._snippet(by_id[c.id])) for c in ranked]
@@ -263,8 +265,8 @@ class SearchIndex:
             for phrase in alternatives:
                 parts = [self._word_query(w, last and len(phrase) == 1, n, owners) for w in phrase]
                 options.append(query.And(parts) if len(parts) > 1 else parts[0])
-            clauses.append(query.Or(options) if len(options) > 1 else options[0])
-        return (query.Or(clauses) if len(clauses) > 1 else clauses[0]), owners
+            clauses.append(_or(options))
+        return _or(clauses), owners
 
     def _word_query(self, word: str, prefix: bool, seg: int, owners: dict[tuple[str, str], set[int]]) -> query.Query:
         """A query word against every field: its stems, plus its exact, prefix and fuzzy variants."""
@@ -275,6 +277,15 @@ class SearchIndex:
             terms.append(("fuzzy", v.word, v.weight * PLAIN_WEIGHT))
             for field, term, weight in terms:
                 weights[(field, term)] = max(weight, weights.get((field, term), 0.0))
-        for key in weights:
+        reader = self._searcher().reader()
+        present = {key: b for key, b in weights.items() if key in reader}  # terms the index has
+        for key in present:
             owners.setdefault(key, set()).add(seg)
-        return query.Or([query.Term(f, t, boost=b) for (f, t), b in weights.items()])
+        if not present:
+            return query.NullQuery
+        return _or([query.Term(f, t, boost=b) for (f, t), b in present.items()])
+
+
+def _or(parts: list[query.Query]) -> query.Query:
+    """An OR that scores a document by the sum of the parts it matches."""
+    return parts[0] if len(parts) == 1 else query.Or(parts)

@@ -366,7 +366,7 @@
       var limit = options.limit || 10;
       var filters = options.filters || {};
       var all = Fold.words(text);
-      var words = rules.contentWords(all);
+      var words = rules.contentWords(all).slice(0, r.max_query_words);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
       var named = rules.namedGame(words);
       words = named.words;
