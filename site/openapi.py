@@ -165,11 +165,37 @@ LOOT = {
     }
 }
 
+SCORE = {
+    "post": {
+        "summary": "Dice Throne Adventures: a session's score and the next session's Starting Salves",
+        "requestBody": _json_body(_obj({
+            "mode": {"enum": ["portal-crawl", "boss-battle"]}, "result": {"enum": ["win", "loss"]},
+            "starting_salves": {**WHOLE, "description": "required for a loss"},
+            "remaining_salves": {**WHOLE, "description": "required for a win"},
+            "unspent_gold": {**WHOLE, "description": "win, Portal Crawl: 1 point per 5"},
+            "explored_all": {**BOOL, "description": "win, Portal Crawl: 5 points"},
+            "unclaimed_boss_loot": {**WHOLE, "description": "win, Boss Battle: 1 point each"},
+            "scenario_score": {**WHOLE, "description": "win: the Difficulty card's Scenario Score"},
+            "scenario": {"type": "integer", "minimum": 1, "maximum": 999, "description": "Scenario # (line A)"},
+        }, ["mode", "result"])),
+        "responses": {
+            "200": _ok(_obj({
+                "scenario": {"type": ["integer", "null"]}, "session_score": INT, "next_starting_salves": INT,
+                "breakdown": {"type": "array", "items": _obj({"line": STR, "label": STR, "points": INT,
+                                                              "rules": RULES})},
+                "notes": EXPLANATION,
+            }, ["session_score", "next_starting_salves", "breakdown"])),
+            **_errors(),
+        },
+    }
+}
+
 PATHS: dict[str, Any] = {
     "/api/search": SEARCH,
     "/api/calc/damage": DAMAGE,
     "/api/calc/targeting": TARGETING,
     "/api/calc/loot": LOOT,
+    "/api/calc/score": SCORE,
 }
 
 

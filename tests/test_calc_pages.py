@@ -10,10 +10,11 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from calculators import loot, targeting
+from calculators import loot, scoring, targeting
 from calculators.damage import calculate, damage_tables
 from calculators.damage_form import form_to_body
 from calculators.loot import loot_tables
+from calculators.scoring import score_tables
 from calculators.targeting import targeting_tables
 from indexer import Corpus
 
@@ -27,7 +28,7 @@ def soup(html: bytes) -> BeautifulSoup:
 def test_index_lists_the_calculators(client: FlaskClient) -> None:
     page = soup(client.get("/calc").data)
     hrefs = {a["href"] for a in page.select(".calc-list a")}
-    assert {"/calc/damage", "/calc/targeting", "/calc/loot"} <= hrefs
+    assert {"/calc/damage", "/calc/targeting", "/calc/loot", "/calc/score"} <= hrefs
 
 
 def test_damage_page_without_a_query_shows_the_form(client: FlaskClient) -> None:
@@ -105,6 +106,10 @@ def _emitted_links(corpus: Corpus) -> set[str]:
     urls |= _urls(tgt)
     for case in golden("targeting")["cases"]:
         urls |= _urls(targeting.calculate(parse_qs(case["query"]), tgt))
+    st = score_tables(corpus.data, entries)
+    urls |= _urls(st)
+    for case in golden("score")["cases"]:
+        urls |= _urls(scoring.calculate(case["input"], st))
     lt = loot_tables(corpus.data, entries)
     urls |= _urls(lt)
     for case in golden("loot")["cases"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, loot, targeting
+from calculators import damage, loot, scoring, targeting
 from calculators.tables import TableMissing
 from calculators.validation import CalcError, parse_json_body
 
@@ -40,6 +40,11 @@ def calc_targeting() -> ResponseReturnValue:
 @bp.get("/calc/loot")
 def calc_loot() -> ResponseReturnValue:
     return jsonify(loot.calculate(request.args, tables("loot"), roll_die))
+
+
+@bp.post("/calc/score")
+def calc_score() -> ResponseReturnValue:
+    return jsonify(scoring.calculate(parse_json_body(request.get_data()), tables("score")))
 
 
 @bp.get("/openapi.json")

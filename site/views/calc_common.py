@@ -9,6 +9,7 @@ from typing import Any
 
 from calculators.damage import damage_tables
 from calculators.loot import loot_tables
+from calculators.scoring import score_tables
 from calculators.targeting import targeting_tables
 
 from . import release
@@ -19,6 +20,7 @@ BUILDERS: dict[str, TableBuilder] = {
     "damage": damage_tables,
     "targeting": targeting_tables,
     "loot": loot_tables,
+    "score": score_tables,
 }
 
 _cache: dict[tuple[str, str], dict[str, Any]] = {}

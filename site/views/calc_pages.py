@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, loot, targeting
+from calculators import damage, loot, scoring, targeting
 from calculators.damage_form import form_to_body
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
@@ -24,6 +24,8 @@ CALCULATORS = [
     {"url": "/calc/loot", "title": "Loot", "game": "adventures",
      "text": "What does the die give? King's Hand's Loot die, a Loot Chest or Boss Loot step by step, and which "
              "Dungeon Dice bag a reward comes from."},
+    {"url": "/calc/score", "title": "Adventures scoring", "game": "adventures",
+     "text": "A session's score and the next Starting Salves, with a campaign log you can export and import."},
 ]
 
 
@@ -66,3 +68,8 @@ def targeting_page() -> ResponseReturnValue:
 @bp.get("/loot")
 def loot_page() -> ResponseReturnValue:
     return _page("calc_loot.html", "loot", lambda args, table: loot.calculate(args, table, roll_die))
+
+
+@bp.get("/score")
+def score_page() -> ResponseReturnValue:
+    return _page("calc_score.html", "score", lambda args, table: scoring.calculate(scoring.form_body(args), table))

@@ -282,6 +282,20 @@
     });
   };
 
+  // Show a part only when every condition holds: data-show-when="result=win mode=portal-crawl|boss-battle".
+  // Parts hidden this way do not travel in the link (their fields are dropped from params).
+  TC.showWhen = function (form, params) {
+    Array.prototype.forEach.call(form.querySelectorAll("[data-show-when]"), function (part) {
+      part.hidden = !part.getAttribute("data-show-when").split(" ").every(function (cond) {
+        var pair = cond.split("=");
+        return pair[1].split("|").indexOf(params.get(pair[0]) || "") >= 0;
+      });
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("[data-show-when][hidden] [name]"), function (field) {
+      params.delete(field.name);
+    });
+  };
+
   TC.pushState = function (params) {
     var query = params.toString();
     var url = window.location.pathname + (query ? "?" + query : "");
