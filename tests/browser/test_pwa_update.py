@@ -1,0 +1,65 @@
+"""Updates: a new build on the same origin shows the prompt; Reload swaps to it whole; old caches go."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from indexer import build
+
+from ..helpers import LiveServer, entry_text, write_entry
+from .pwa_support import build_version, wait_for_controller, wait_until
+
+pytestmark = pytest.mark.browser
+
+
+def small_corpus(content: Path, evasive_text: str) -> None:
+    write_entry(content, "evasive.md", entry_text(
+        "evasive", "Evasive", f"{evasive_text}\n\n## Spending it\n\nSpend before damage.", kind="status-effect"))
+    write_entry(content, "cp.md", entry_text("combat-points", "Combat points", "You gain 1 CP in the Income Phase."))
+    write_entry(content, "roll.md", entry_text("roll-phase", "Roll phase", "Roll up to three times."))
+
+
+def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path) -> None:
+    content, build_dir = tmp_path / "content", tmp_path / "build"
+    small_corpus(content, "Version one: roll a die; on 1-2 the damage is prevented.")
+    build(content, build_dir)
+    server = LiveServer(content, build_dir).wait_ready()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        wait_for_controller(page)
+        v1 = build_version(page)
+        page.goto(server.url + "/dice-throne/evasive")
+        expect(page.locator(".entry-body")).to_contain_text("Version one")
+        assert page.evaluate("caches.keys()") == [f"throne-rules-{v1}"]
+
+        health = "fetch('/healthz', {cache: 'no-store'}).then(r => r.json()).then(h => h.content_hash)"
+        v1_hash = page.evaluate(health)
+        small_corpus(content, "Version two: roll a die; on 1-3 the damage is prevented.")
+        build(content, build_dir)  # the server follows build/current within a second
+        wait_until(page, f"{health}.then(h => h !== '{v1_hash}')", timeout=10)
+
+        page.locator(".breadcrumbs a").first.click()  # the reader moves on; the page checks for an update
+        prompt = page.locator("#update-prompt")
+        expect(prompt).to_be_visible(timeout=60_000)
+        expect(prompt).to_contain_text("Updated rules available")
+        page.go_back()
+        expect(page.locator(".entry-body")).to_contain_text("Version one")  # still the old build, whole
+        expect(prompt).to_be_visible(timeout=60_000)
+
+        prompt.get_by_role("button", name="Reload").click()
+        expect(page.locator(".entry-body")).to_contain_text("Version two", timeout=30_000)
+        v2 = build_version(page)
+        assert v2 != v1
+        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0] === 'throne-rules-{v2}')", timeout=10)
+        assert page.evaluate("caches.keys()") == [f"throne-rules-{v2}"]
+        expect(page.locator("#update-prompt")).to_be_hidden()
+        css = page.locator("link[rel=stylesheet]").get_attribute("href")
+        assert page.evaluate("(u) => caches.match(u).then(r => Boolean(r))", css)
+    finally:
+        context.close()
+        server.stop()
