@@ -190,12 +190,47 @@ SCORE = {
     }
 }
 
+FAME = {
+    "post": {
+        "summary": "Dungeon Dice: Fame, Hero Level dice, and whether you have won",
+        "requestBody": _json_body(_obj({
+            "experience": WHOLE, "artifacts": WHOLE,
+            "trophies": _obj({"red": WHOLE, "black": WHOLE, "gold": WHOLE}),
+            "wounds": {**WHOLE, "description": "optional: Hero Level dice set aside"},
+        })),
+        "responses": {
+            "200": _ok(_obj({
+                "fame": INT, "level_dice": {"enum": [1, 2, 3]}, "dice_to_roll": INT, "winner": BOOL,
+                "breakdown": {"type": "array", "items": _obj({"id": STR, "label": STR, "count": INT, "fame": INT,
+                                                              "rules": RULES})},
+                "notes": EXPLANATION,
+            }, ["fame", "level_dice", "winner", "breakdown"])),
+            **_errors(),
+        },
+    }
+}
+DD_COMBAT = {
+    "post": {
+        "summary": "Dungeon Dice: the outcome of a combat (a tie is a win with a wound)",
+        "requestBody": _json_body(_obj({"hero_total": WHOLE, "monster_total": WHOLE}, ["hero_total", "monster_total"])),
+        "responses": {
+            "200": _ok(_obj({
+                "result": {"enum": ["win", "loss", "tie"]}, "heroes_win": BOOL, "wound": BOOL,
+                "experience": {"enum": [0, 1]}, "reward": BOOL, "notes": EXPLANATION,
+            }, ["result", "heroes_win", "wound", "experience"])),
+            **_errors(),
+        },
+    }
+}
+
 PATHS: dict[str, Any] = {
     "/api/search": SEARCH,
     "/api/calc/damage": DAMAGE,
     "/api/calc/targeting": TARGETING,
     "/api/calc/loot": LOOT,
     "/api/calc/score": SCORE,
+    "/api/calc/fame": FAME,
+    "/api/calc/dd-combat": DD_COMBAT,
 }
 
 

@@ -46,7 +46,8 @@ def test_openapi_describes_search_and_the_calculators(client: FlaskClient) -> No
     doc = client.get("/api/openapi.json").get_json()
     assert doc["openapi"].startswith("3.")
     assert "/api/search" in doc["paths"] and "/api/calc/damage" in doc["paths"]
-    assert "/api/calc/targeting" in doc["paths"]
+    for path in ("targeting", "loot", "score", "fame", "dd-combat"):
+        assert f"/api/calc/{path}" in doc["paths"], path
     search = doc["paths"]["/api/search"]["get"]
     assert [p["name"] for p in search["parameters"]] == ["q", "game", "kind", "lang", "limit"]
     damage = doc["paths"]["/api/calc/damage"]["post"]

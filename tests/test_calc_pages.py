@@ -10,9 +10,10 @@ import pytest
 from bs4 import BeautifulSoup
 from flask.testing import FlaskClient
 
-from calculators import loot, scoring, targeting
+from calculators import dungeon_dice, loot, scoring, targeting
 from calculators.damage import calculate, damage_tables
 from calculators.damage_form import form_to_body
+from calculators.dungeon_dice import dungeon_dice_tables
 from calculators.loot import loot_tables
 from calculators.scoring import score_tables
 from calculators.targeting import targeting_tables
@@ -28,7 +29,7 @@ def soup(html: bytes) -> BeautifulSoup:
 def test_index_lists_the_calculators(client: FlaskClient) -> None:
     page = soup(client.get("/calc").data)
     hrefs = {a["href"] for a in page.select(".calc-list a")}
-    assert {"/calc/damage", "/calc/targeting", "/calc/loot", "/calc/score"} <= hrefs
+    assert {"/calc/damage", "/calc/targeting", "/calc/loot", "/calc/score", "/calc/fame"} <= hrefs
 
 
 def test_damage_page_without_a_query_shows_the_form(client: FlaskClient) -> None:
@@ -106,6 +107,12 @@ def _emitted_links(corpus: Corpus) -> set[str]:
     urls |= _urls(tgt)
     for case in golden("targeting")["cases"]:
         urls |= _urls(targeting.calculate(parse_qs(case["query"]), tgt))
+    ddt = dungeon_dice_tables(corpus.data, entries)
+    urls |= _urls(ddt)
+    for case in golden("dungeon-dice")["fame"]:
+        urls |= _urls(dungeon_dice.calculate_fame(case["input"], ddt))
+    for case in golden("dungeon-dice")["combat"]:
+        urls |= _urls(dungeon_dice.calculate_combat(case["input"], ddt))
     st = score_tables(corpus.data, entries)
     urls |= _urls(st)
     for case in golden("score")["cases"]:

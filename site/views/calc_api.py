@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, loot, scoring, targeting
+from calculators import damage, dungeon_dice, loot, scoring, targeting
 from calculators.tables import TableMissing
 from calculators.validation import CalcError, parse_json_body
 
@@ -45,6 +45,16 @@ def calc_loot() -> ResponseReturnValue:
 @bp.post("/calc/score")
 def calc_score() -> ResponseReturnValue:
     return jsonify(scoring.calculate(parse_json_body(request.get_data()), tables("score")))
+
+
+@bp.post("/calc/fame")
+def calc_fame() -> ResponseReturnValue:
+    return jsonify(dungeon_dice.calculate_fame(parse_json_body(request.get_data()), tables("dungeon-dice")))
+
+
+@bp.post("/calc/dd-combat")
+def calc_dd_combat() -> ResponseReturnValue:
+    return jsonify(dungeon_dice.calculate_combat(parse_json_body(request.get_data()), tables("dungeon-dice")))
 
 
 @bp.get("/openapi.json")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from calculators.damage import damage_tables
+from calculators.dungeon_dice import dungeon_dice_tables
 from calculators.loot import loot_tables
 from calculators.scoring import score_tables
 from calculators.targeting import targeting_tables
@@ -21,6 +22,7 @@ BUILDERS: dict[str, TableBuilder] = {
     "targeting": targeting_tables,
     "loot": loot_tables,
     "score": score_tables,
+    "dungeon-dice": dungeon_dice_tables,
 }
 
 _cache: dict[tuple[str, str], dict[str, Any]] = {}

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, loot, scoring, targeting
+from calculators import damage, dungeon_dice, loot, scoring, targeting
 from calculators.damage_form import form_to_body
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
@@ -26,6 +26,8 @@ CALCULATORS = [
              "Dungeon Dice bag a reward comes from."},
     {"url": "/calc/score", "title": "Adventures scoring", "game": "adventures",
      "text": "A session's score and the next Starting Salves, with a campaign log you can export and import."},
+    {"url": "/calc/fame", "title": "Fame and combat", "game": "dungeon-dice",
+     "text": "Have I reached 4 Fame yet? How many Hero Level dice do I roll? Who won this combat?"},
 ]
 
 
@@ -73,3 +75,8 @@ def loot_page() -> ResponseReturnValue:
 @bp.get("/score")
 def score_page() -> ResponseReturnValue:
     return _page("calc_score.html", "score", lambda args, table: scoring.calculate(scoring.form_body(args), table))
+
+
+@bp.get("/fame")
+def fame_page() -> ResponseReturnValue:
+    return _page("calc_fame.html", "dungeon-dice", dungeon_dice.page_results)
