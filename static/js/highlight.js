@@ -1,7 +1,8 @@
 // Opening a search result highlights the matched words on the page, without changing its URL.
 // When a result is opened (a result link on /search, online or offline, or a search-as-you-type
-// option), the words to find go into sessionStorage with the page's path; the page then marks
-// them once and scrolls to the first. The shareable URL stays exactly the entry's URL.
+// option), the words to find (the query's, plus the words its snippet marked or the option's
+// matched words) go into sessionStorage with the page's path; the page then marks them once and
+// scrolls to the first. The shareable URL stays exactly the entry's URL.
 (function () {
   "use strict";
   var KEY = "throne-highlight";
@@ -47,6 +48,11 @@
     } catch (e) { /* storage off: no highlight */ }
   }
 
+  // The words the offline search matched for a search-as-you-type option (synonyms, typos fixed).
+  function optionWords(option) {
+    return (option.getAttribute("data-words") || "").split(" ").filter(Boolean);
+  }
+
   function currentQuery(node) {
     var form = node && node.closest ? node.closest("form") : null;
     var input = form ? form.querySelector("input[type=search]") : null;
@@ -68,7 +74,7 @@
       return;
     }
     var option = target.closest("[role=option][data-url]");
-    if (option) remember(option.getAttribute("data-url"), currentQuery(option), []);
+    if (option) remember(option.getAttribute("data-url"), currentQuery(option), optionWords(option));
   }, true);
 
   document.addEventListener("keydown", function (event) {
@@ -77,7 +83,7 @@
     if (!input || input.type !== "search") return;
     var active = input.getAttribute("aria-activedescendant");
     var option = active ? document.getElementById(active) : null;
-    if (option && option.getAttribute("data-url")) remember(option.getAttribute("data-url"), input.value, []);
+    if (option && option.getAttribute("data-url")) remember(option.getAttribute("data-url"), input.value, optionWords(option));
   }, true);
 
   // --- On the opened page: mark the words once, then forget them.

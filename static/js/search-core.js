@@ -56,7 +56,7 @@
         var d = h.doc;
         return {
           id: d.id, title: d.title, url: d.url, game: d.game, kind: d.kind, lang: d.lang, score: h.score,
-          snippet: snippet(d, new Set(h.words)),
+          snippet: snippet(d, new Set(h.words)), words: h.words,
         };
       });
       return { query: text, total: found.total, results: results, suggestion: found.suggestion };

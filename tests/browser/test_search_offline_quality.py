@@ -50,3 +50,19 @@ def test_opening_a_result_highlights_the_words_and_keeps_the_url(page: Page, liv
     page.reload()
     expect(page.locator("article.entry h1")).to_have_text("Evasive")
     assert page.locator("mark.search-hit").count() == 0
+
+
+def test_opening_a_typeahead_option_highlights_too(page: Page, live_server: LiveServer) -> None:
+    page.goto(live_server.url + "/")
+    box = page.get_by_role("searchbox", name="Search the rules")
+    box.press_sequentially("koth")
+    option = page.get_by_role("option").first
+    expect(option).to_contain_text("King of the Hill")
+    box.press("ArrowDown")
+    box.press("Enter")
+    expect(page).to_have_url(live_server.url + "/dice-throne/king-of-the-hill")
+    # "koth" is not on the page; the words it matched through its synonym are marked
+    marks = page.locator("article.entry mark.search-hit")
+    expect(marks.first).to_be_visible()
+    assert {m.lower() for m in marks.all_text_contents()} >= {"king", "hill"}
+    assert page.url == live_server.url + "/dice-throne/king-of-the-hill"
