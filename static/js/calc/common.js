@@ -220,7 +220,7 @@
     var bar = document.getElementById("calc-sticky");
     if (!bar) {
       bar = TC.el("a", { id: "calc-sticky", "class": "calc-sticky", href: "#calc-result" });
-      document.body.appendChild(bar);
+      (document.querySelector("main") || document.body).appendChild(bar);
       document.body.classList.add("calc-has-sticky");
       var result = document.getElementById("calc-result");
       if (result && window.IntersectionObserver) {

@@ -298,7 +298,8 @@
           el("td", { text: "−" + row.damage }), el("td", { text: "+" + row.heal }),
           el("td", { "data-out": pair[0].toLowerCase() + "-after", text: String(row.after) })]);
       }));
-      nodes.push(el("div", { "class": "calc-table-scroll" }, [el("table", { "class": "calc-dials-table" }, [head, body])]));
+      nodes.push(el("div", { "class": "calc-table-scroll", tabindex: "0", role: "region", "aria-label": "Health dials" },
+        [el("table", { "class": "calc-dials-table" }, [head, body])]));
       nodes.push(el("p", { "class": "calc-outcome", "data-out": "outcome", "data-outcome": d.outcome, text: OUTCOMES[d.outcome] }));
       nodes.push(el("ul", { "class": "calc-notes" }, d.notes.map(function (n) {
         return el("li", {}, [n.text + " ", TC.ruleLinks(n.rules, tv)]);
