@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -16,6 +17,7 @@ from .model import Entry
 
 WIKILINK = re.compile(r"\[\[([^\]|#]+)(?:#([^\]|]+))?(?:\|([^\]]+))?\]\]")
 SUMMARY_CHARS = 220
+WIKI_HREF = re.compile(r'<a href="wiki:([^"#]*)(?:#([^"]*))?"')
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,12 @@ def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
     first_p = soup.find("p")
     summary = plain_text(first_p) if first_p else entry.text
     entry.summary = summary if len(summary) <= SUMMARY_CHARS else summary[: SUMMARY_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    # Section links go in after the text is taken, so the "#" is not part of the searchable text.
+    for heading in soup.find_all(["h2", "h3", "h4"]):
+        link = soup.new_tag("a", attrs={"class": "anchor", "href": f"#{heading['id']}"})
+        link["aria-label"] = f"Link to section: {heading.get_text().strip()}"
+        link.string = "#"
+        heading.append(link)
     entry.html = str(soup)
     return links
 
@@ -101,16 +109,14 @@ def resolve_links(entry: Entry, links: list[WikiLink], entries: dict[str, Entry]
             problems.append(Problem(entry.path, link.line, msg))
     if problems:
         return problems
-    soup = BeautifulSoup(entry.html, "html.parser")
-    for a in soup.select('a[href^="wiki:"]'):
-        target_id, _, anchor = a["href"][5:].partition("#")
-        a["href"] = entries[target_id].url + (f"#{anchor}" if anchor else "")
+
+    def point(m: re.Match[str]) -> str:
+        target_id, anchor = html.unescape(m.group(1)), m.group(2)
         if target_id not in entry.links:
             entry.links.append(target_id)
-    for heading in soup.find_all(["h2", "h3", "h4"]):
-        link = soup.new_tag("a", attrs={"class": "anchor", "href": f"#{heading['id']}"})
-        link["aria-label"] = f"Link to section: {heading.get_text().strip()}"
-        link.string = "#"
-        heading.append(link)
-    entry.html = str(soup)
+        return f'<a href="{html.escape(entries[target_id].url)}{"#" + anchor if anchor else ""}"'
+
+    # Every wiki link is a Markdown link this module wrote, serialised by BeautifulSoup as <a href="wiki:...">:
+    # a regex over that markup does what a second parse did, in a fraction of the time.
+    entry.html = WIKI_HREF.sub(point, entry.html)
     return []
