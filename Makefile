@@ -1,12 +1,13 @@
 # Two commands for a fresh machine:
 #   make serve  - install the app and serve it on http://127.0.0.1:8000/
 #   make test   - install everything the tests need (Debian's Chromium included) and run them all
+#   make bench  - the benchmark suite (docs/performance.md): prints figures against budgets, rewrites that file
 VENV ?= .venv
 PY := $(VENV)/bin/python
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test-deps test lint build clean node-deps
+.PHONY: install serve test-deps test lint build clean bench node-deps
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -49,3 +50,13 @@ test: test-deps lint
 
 clean:
 	rm -rf build test-results .pytest_cache
+
+# Benchmarks: wrk (Debian), Lighthouse (npm, bench/package-lock.json), Debian's Chromium; about a quarter of an hour.
+bench: test-deps
+	@command -v wrk >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
+	  echo "Installing wrk and npm from Debian for the benchmarks"; \
+	  SUDO=$$( [ "$$(id -u)" -eq 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq wrk npm; }
+	@if [ -f package-lock.json ] && [ ! -d node_modules ]; then npm ci --no-audit --no-fund; fi
+	cd bench && npm ci --no-audit --no-fund
+	CHROME_PATH=/usr/bin/chromium $(PY) bench/run_all.py

@@ -1,0 +1,138 @@
+"""Server search over HTTP against the production server, with a static file as the floor.
+
+    python bench/http_bench.py --clients 1 16 64 --seconds 5 --repeats 3
+
+Starts `throne-rules serve` (waitress, its production settings) on a free loopback
+port unless --url is given, and loads it from a second process with wrk (Debian's
+`wrk`; bench/loadgen.py when wrk is missing): /api/search rotating over the
+evaluation queries, and a static file (the hashed stylesheet, as pages link it), at
+each concurrency. The two are interleaved, repeat by repeat, so a busy neighbour
+slows both alike; figures are medians over the repeats, and the ratio search/static
+is taken within each repeat, then its median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from urllib.parse import quote_plus
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.search_eval import load_eval  # noqa: E402
+
+LUA = Path(__file__).resolve().parent / "rotate.lua"
+WRK_TIMEOUT = "10s"  # a slow answer is a slow answer, not an error
+
+
+def search_paths() -> list[str]:
+    return [f"/api/search?q={quote_plus(q.query)}" for q in load_eval()]
+
+
+def static_path(base_url: str) -> str:
+    """The stylesheet's hashed URL, exactly as the home page links it."""
+    import urllib.request
+
+    with urllib.request.urlopen(base_url + "/", timeout=30) as resp:
+        page = resp.read().decode("utf-8")
+    m = re.search(r'<link rel="stylesheet" href="([^"]+)"', page)
+    return m.group(1) if m else "/static/css/app.css"
+
+
+def run_wrk(url: str, paths: list[str], clients: int, seconds: float) -> dict:
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+        f.write("\n".join(paths) + "\n")
+        paths_file = f.name
+    try:
+        cmd = ["wrk", f"-t{min(clients, 2)}", f"-c{clients}", f"-d{max(1, round(seconds))}s", "--timeout", WRK_TIMEOUT,
+               "-s", str(LUA), url]
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 60, check=True,
+                              env={**os.environ, "WRK_PATHS": paths_file})
+    finally:
+        os.unlink(paths_file)
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    result["error_total"] = sum(result["errors"].values())
+    result["tool"] = "wrk"
+    return result
+
+
+def run_loadgen(url: str, paths: list[str], clients: int, seconds: float) -> dict:
+    cmd = [sys.executable, str(ROOT / "bench" / "loadgen.py"), url, "--clients", str(clients),
+           "--seconds", str(seconds), *sum((["--path", p] for p in paths), [])]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 120, check=True)
+    result = json.loads(done.stdout)
+    result["error_total"] = result["errors"]
+    result["tool"] = "loadgen"
+    return result
+
+
+def load(url: str, paths: list[str], clients: int, seconds: float) -> dict:
+    if shutil.which("wrk"):
+        return run_wrk(url, paths, clients, seconds)
+    return run_loadgen(url, paths, clients, seconds)
+
+
+def summarise(runs: list[dict]) -> dict:
+    return {"rps": round(statistics.median(r["rps"] for r in runs), 1),
+            "p50_ms": round(statistics.median(r["p50_ms"] for r in runs), 2),
+            "p99_ms": round(statistics.median(r["p99_ms"] for r in runs), 2),
+            "errors": sum(r["error_total"] for r in runs), "requests": sum(r["requests"] for r in runs),
+            "tool": runs[0]["tool"]}
+
+
+def bench(url: str, clients: list[int], seconds: float, repeats: int) -> dict:
+    search = search_paths()
+    static = [static_path(url)]
+    load(url, search, 4, 2)  # warm every server thread's searcher
+    load(url, static, 4, 1)
+    levels = []
+    for c in clients:
+        s_runs, f_runs, ratios = [], [], []
+        for _ in range(repeats):
+            f = load(url, static, c, seconds)
+            s = load(url, search, c, seconds)
+            f_runs.append(f)
+            s_runs.append(s)
+            ratios.append(s["rps"] / f["rps"] if f["rps"] else 0.0)
+        levels.append({"clients": c, "search": summarise(s_runs), "static": summarise(f_runs),
+                       "ratio": round(statistics.median(ratios), 4), "ratios": [round(r, 4) for r in ratios]})
+    return {"static_path": static[0], "search_paths": len(search), "seconds": seconds, "repeats": repeats,
+            "levels": levels}
+
+
+def run(content: Path, clients: list[int], seconds: float, repeats: int, url: str | None = None) -> dict:
+    if url:
+        return bench(url, clients, seconds, repeats)
+    from tests.helpers import LiveServer
+
+    with tempfile.TemporaryDirectory(prefix="throne-bench-http-") as tmp:
+        server = LiveServer(content, Path(tmp) / "build").wait_ready(timeout=300)
+        try:
+            return bench(server.url, clients, seconds, repeats)
+        finally:
+            server.stop()
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--content", type=Path, default=ROOT / "content")
+    p.add_argument("--url", help="an already running server (loopback) instead of starting one")
+    p.add_argument("--clients", type=int, nargs="+", default=[1, 16, 64])
+    p.add_argument("--seconds", type=float, default=5)
+    p.add_argument("--repeats", type=int, default=3)
+    args = p.parse_args()
+    print(json.dumps(run(args.content, args.clients, args.seconds, args.repeats, args.url), indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,252 @@
+"""The budgets, checked against one run's figures, and the run printed as tables (text and Markdown).
+
+Units are decimal and strict: 1 KB = 1000 bytes, 1 MB = 1,000,000 bytes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+KB = 1000
+MB = 1000 * 1000
+
+BUILD_SECONDS = 5.0
+SEARCH_P99_MS = 10.0
+HTTP_RATIO = 0.5
+HTTP_CLIENTS = 16
+ENTRY_BYTES = 30 * KB
+PRECACHE_BYTES = 1.5 * MB
+CLIENT_QUERY_MS = 5.0
+LIGHTHOUSE_MIN = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
+
+
+@dataclass
+class Check:
+    area: str
+    measure: str
+    figure: str
+    budget: str
+    ok: bool | None  # None: not measured in this run
+    note: str = ""
+
+    @property
+    def verdict(self) -> str:
+        return {True: "met", False: "NOT MET", None: "not measured"}[self.ok]
+
+
+def kb(n: float) -> str:
+    return f"{n / KB:.1f} KB"
+
+
+def mb(n: float) -> str:
+    return f"{n / MB:.2f} MB"
+
+
+def ms(n: float) -> str:
+    return f"{n:.1f} ms" if n >= 10 else f"{n:.2f} ms"
+
+
+def _missing(area: str, measure: str, budget: str, why: str = "skipped") -> Check:
+    return Check(area, measure, "—", budget, None, why)
+
+
+def checks(res: dict[str, Any]) -> list[Check]:
+    out: list[Check] = []
+    build = res.get("build")
+    if build and build.get("scales"):
+        one = next((s for s in build["scales"] if s["scale"] == 1), None)
+        if one:
+            out.append(Check("Index build", f"full `throne-rules build`, {one['entries']} entries (median wall)",
+                             f"{one['wall_s']:.2f} s", f"≤ {BUILD_SECONDS:.0f} s", one["wall_s"] <= BUILD_SECONDS,
+                             f"CPU {one['cpu_s']:.2f} s"))
+        for g in build.get("growth", []):
+            if g["scale"] == 1:
+                continue
+            out.append(Check("Index build", f"growth at {g['scale']}× content (time ratio ÷ size ratio)",
+                             f"{g['per_entry_ratio']:.2f}", "≤ 1.00 (linear)", g["per_entry_ratio"] <= 1.0,
+                             f"{g['time_ratio']:.1f}× the time for {g['size_ratio']:.0f}× the entries; "
+                             f"CPU {g['cpu_per_entry_ratio']:.2f}"))
+    else:
+        out.append(_missing("Index build", "full `throne-rules build`", f"≤ {BUILD_SECONDS:.0f} s"))
+    search = res.get("search")
+    if search:
+        out.append(Check("Server search, in process", f"p99 over {search['queries']} evaluation queries",
+                         ms(search["p99_ms"]), f"≤ {SEARCH_P99_MS:.0f} ms", search["p99_ms"] <= SEARCH_P99_MS,
+                         f"p50 {ms(search['p50_ms'])}, p95 {ms(search['p95_ms'])}"))
+    else:
+        out.append(_missing("Server search, in process", "p99", f"≤ {SEARCH_P99_MS:.0f} ms"))
+    http = res.get("http")
+    level = next((lv for lv in (http or {}).get("levels", []) if lv["clients"] == HTTP_CLIENTS), None)
+    if level:
+        errors = level["search"]["errors"] + level["static"]["errors"]
+        out.append(Check("Server search, HTTP", f"{HTTP_CLIENTS} clients: search ÷ static-file throughput",
+                         f"{level['ratio']:.1%}", f"≥ {HTTP_RATIO:.0%}", level["ratio"] >= HTTP_RATIO,
+                         f"{level['search']['rps']:.0f} vs {level['static']['rps']:.0f} req/s"))
+        out.append(Check("Server search, HTTP", f"{HTTP_CLIENTS} clients: errors", str(errors), "0", errors == 0,
+                         f"{level['search']['requests'] + level['static']['requests']} requests"))
+    else:
+        out.append(_missing("Server search, HTTP", f"{HTTP_CLIENTS} clients: search ÷ static", f"≥ {HTTP_RATIO:.0%}"))
+    browser = res.get("browser")
+    entry = (browser or {}).get("pages", {}).get("entry")
+    if entry:
+        warm, cold = entry["warm"], entry["cold"]
+        out.append(Check("Page weight", f"an entry, warm cache, all requests ({warm['requests']})",
+                         kb(warm["bytes"]), f"≤ {kb(ENTRY_BYTES)}", warm["bytes"] <= ENTRY_BYTES,
+                         "headers + gzipped bodies on the wire"))
+        out.append(Check("Page weight", f"an entry, cold cache, all requests ({cold['requests']})",
+                         kb(cold["bytes"]), f"≤ {kb(ENTRY_BYTES)}", cold["bytes"] <= ENTRY_BYTES,
+                         f"gzipped bodies alone {kb(cold['body_bytes'])}"))
+    else:
+        out.append(_missing("Page weight", "an entry", f"≤ {kb(ENTRY_BYTES)}"))
+    pre = (browser or {}).get("precache")
+    if pre:
+        out.append(Check("Page weight", f"whole precache ({pre['items']} URLs), gzipped on the wire",
+                         mb(pre["wire_bytes"]), f"≤ {mb(PRECACHE_BYTES)}", pre["wire_bytes"] <= PRECACHE_BYTES,
+                         f"{mb(pre['stored_bytes'])} once decoded"))
+    else:
+        why = "skipped" if not browser else "no service-worker precache list found"
+        out.append(_missing("Page weight", "whole precache", f"≤ {mb(PRECACHE_BYTES)}", why))
+    client = (browser or {}).get("client_search")
+    if client:
+        out.append(Check("Client search", f"per query in Chromium, median over {client['queries']} queries",
+                         ms(client["median_ms"]), f"≤ {CLIENT_QUERY_MS:.0f} ms",
+                         client["median_ms"] <= CLIENT_QUERY_MS,
+                         f"p95 {ms(client['p95_ms'])}; loading the index {client['load_median_ms']:.0f} ms"))
+    else:
+        why = "skipped" if not browser else "no offline client search found"
+        out.append(_missing("Client search", "per query", f"≤ {CLIENT_QUERY_MS:.0f} ms", why))
+    lighthouse = res.get("lighthouse")
+    if lighthouse:
+        for name, page in lighthouse.items():
+            scores = page["scores"]
+            ok = all(scores[c] >= LIGHTHOUSE_MIN[c] for c in LIGHTHOUSE_MIN)
+            figure = " / ".join(f"{scores[c]:.0f}" for c in LIGHTHOUSE_MIN)
+            budget = " / ".join(f"≥ {v}" if v < 100 else "100" for v in LIGHTHOUSE_MIN.values())
+            out.append(Check("Lighthouse (mobile)", f"{name} `{page['path']}`: perf / a11y / best pr. / SEO",
+                             figure, budget, ok, f"median of {len(page['runs'])} runs"))
+    else:
+        out.append(_missing("Lighthouse (mobile)", "home, entry, damage calculator", "≥ 95 / 100 / 100 / 100"))
+    return out
+
+
+def _md_table(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c).replace("|", "\\|") for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def text_table(rows: list[Check]) -> str:
+    cols = [[c.area for c in rows], [c.measure.replace("`", "") for c in rows], [c.figure for c in rows],
+            [c.budget for c in rows], [c.verdict for c in rows]]
+    heads = ["Area", "Measure", "Figure", "Budget", "Verdict"]
+    widths = [max(len(h), *(len(v) for v in col)) for h, col in zip(heads, cols, strict=True)]
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    for i in range(len(rows)):
+        lines.append("  ".join(col[i].ljust(w) for col, w in zip(cols, widths, strict=True)).rstrip())
+    return "\n".join(lines)
+
+
+def markdown(res: dict[str, Any], rows: list[Check]) -> str:
+    """The generated part of docs/performance.md: budgets, then every figure of the run."""
+    m = res.get("machine", {})
+    parts = [f"Run of {m.get('date', '?')} on commit `{m.get('commit', '?')}`; `make bench` took "
+             f"{res.get('suite_seconds', 0) / 60:.1f} min.",
+             "",
+             f"Machine: {m.get('cpus', '?')} cores ({m.get('cpu_model', '?')}), {m.get('memory_gb', '?')} GB RAM, "
+             f"shared and noisy: load average {m.get('load_start', '?')} at the start, {m.get('load_end', '?')} at "
+             f"the end. Python {m.get('python', '?')}, {m.get('chromium', '?')}, {m.get('wrk', '?')}, "
+             f"Lighthouse {m.get('lighthouse', '?')}.",
+             "",
+             "### Budgets",
+             "",
+             _md_table(["Area", "Measure", "Figure", "Budget", "Verdict", "Also"],
+                       [[c.area, c.measure, c.figure, c.budget, f"**{c.verdict}**" if c.ok is False else c.verdict,
+                         c.note] for c in rows])]
+    build = res.get("build")
+    if build:
+        growth = {g["scale"]: g for g in build.get("growth", [])}
+        parts += ["", "### Index build", "",
+                  "Each run is `throne-rules build` in a new process into an empty folder; the content replicated "
+                  "with unique ids (bench/replicate.py). Wall time is the median over the runs; CPU time is the "
+                  "process's user + system time, which the machine's load does not inflate.", "",
+                  _md_table(["Content", "Entries", "Runs", "Wall (median)", "CPU", "Build's own figure",
+                             "ms per entry", "Time ratio ÷ size ratio"],
+                            [[f"{s['scale']}×", str(s["entries"]), str(len(s["runs"])), f"{s['wall_s']:.2f} s",
+                              f"{s['cpu_s']:.2f} s", f"{s['reported_s']:.2f} s", f"{s['ms_per_entry']:.2f}",
+                              f"{growth[s['scale']]['per_entry_ratio']:.2f}" if s["scale"] in growth else "—"]
+                             for s in build["scales"]])]
+    search = res.get("search")
+    if search:
+        parts += ["", "### Server search, in process", "",
+                  f"{search['queries']} queries from tests/data/search_eval.yaml, {search['passes']} passes, each on a "
+                  "freshly loaded release warmed with other queries; a query's figure is its median over the passes.",
+                  "", _md_table(["p50", "p95", "p99", "max", "mean", "p99 over every sample"],
+                                [[ms(search["p50_ms"]), ms(search["p95_ms"]), ms(search["p99_ms"]),
+                                  ms(search["max_ms"]), ms(search["mean_ms"]), ms(search["all_samples_p99_ms"])]]),
+                  "", "Slowest: " + "; ".join(f"“{s['query']}” {s['ms']:.0f} ms" for s in search["slowest"][:6]) + "."]
+    http = res.get("http")
+    if http:
+        rows_http = []
+        for lv in http["levels"]:
+            s, f = lv["search"], lv["static"]
+            rows_http.append([str(lv["clients"]), f"{s['rps']:.0f}", ms(s["p50_ms"]), ms(s["p99_ms"]),
+                              str(s["errors"]), f"{f['rps']:.0f}", ms(f["p50_ms"]), ms(f["p99_ms"]),
+                              str(f["errors"]), f"{lv['ratio']:.1%}"])
+        parts += ["", "### Server search over HTTP", "",
+                  f"`throne-rules serve` (waitress, 8 threads), loaded from a second process on loopback with "
+                  f"{http['levels'][0]['search']['tool']}: `/api/search` rotating over {http['search_paths']} "
+                  f"evaluation queries, and the static file `{http['static_path']}`, interleaved, "
+                  f"{http['repeats']} × {http['seconds']:.0f} s each; medians over the repeats.", "",
+                  _md_table(["Clients", "Search req/s", "p50", "p99", "errors", "Static req/s", "p50", "p99", "errors",
+                             "Search ÷ static"], rows_http)]
+    browser = res.get("browser")
+    if browser:
+        rows_w = []
+        for name, w in browser["pages"].items():
+            rows_w.append([f"{name} `{w['path']}`", str(w["cold"]["requests"]), kb(w["cold"]["body_bytes"]),
+                           kb(w["cold"]["bytes"]), str(w["warm"]["requests"]), kb(w["warm"]["bytes"])])
+        parts += ["", "### Page weight", "",
+                  "Chromium, a fresh context per page (empty cache, service workers blocked), 360 px wide. "
+                  "Bytes are on the wire: gzipped bodies, and bodies plus headers. Warm: leaving and coming back "
+                  "to the page on the same cache.", "",
+                  _md_table(["Page", "Requests (cold)", "Gzipped bodies", "On the wire (cold)", "Requests (warm)",
+                             "On the wire (warm)"], rows_w)]
+        pre = browser.get("precache")
+        if pre:
+            kinds = sorted(pre["wire_by_kind"])
+            parts += ["", f"Precache: {pre['items']} URLs from the service worker's list, "
+                      f"{mb(pre['wire_bytes'])} gzipped on the wire, {mb(pre['stored_bytes'])} stored. By kind: "
+                      + "; ".join(f"{k} {mb(pre['wire_by_kind'][k])} ({mb(pre['stored_by_kind'][k])} stored)"
+                                  for k in kinds) + "."]
+        fv = browser.get("first_visit")
+        if fv:
+            parts += ["", f"First visit (home on an empty profile, until the service worker is "
+                      f"{fv['worker_state']}, {fv['install_seconds']:.0f} s): {fv['requests']} requests, "
+                      f"{mb(fv['bytes'])} on the wire, {fv['failed']} failed."]
+        cs = browser.get("client_search")
+        if cs:
+            parts += ["", "### Client search", "",
+                      f"The page's own offline search in Chromium over the whole corpus, {cs['queries']} evaluation "
+                      f"queries, each run {5} times: median {ms(cs['median_ms'])}, p95 {ms(cs['p95_ms'])}, max "
+                      f"{ms(cs['max_ms'])} per query. Loading the index (fetch, parse, build): first "
+                      f"{cs['load_first_ms']:.0f} ms, median {cs['load_median_ms']:.0f} ms "
+                      f"(building it {cs['index_median_ms']:.0f} ms)."]
+    lighthouse = res.get("lighthouse")
+    if lighthouse:
+        rows_l = []
+        for name, p in lighthouse.items():
+            sc = p["scores"]
+            lost = ", ".join(f"{x['id']} ({x['value'] or x['score']})" for x in p["lost"]) or "—"
+            met = p["metrics"]
+            paints = " / ".join(f"{met.get(k, 0):.0f}" for k in
+                                ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time"))
+            rows_l.append([f"{name} `{p['path']}`", *(f"{sc[c]:.0f}" for c in LIGHTHOUSE_MIN), f"{paints} ms",
+                           f"{met.get('cumulative-layout-shift', 0):.3f}", lost])
+        parts += ["", "### Lighthouse", "",
+                  f"Lighthouse {next(iter(lighthouse.values()))['version']} from npm (bench/package.json), Debian's "
+                  "Chromium headless, mobile emulation with its default simulated throttling; medians over the runs.",
+                  "", _md_table(["Page", "Performance", "Accessibility", "Best practices", "SEO", "FCP / LCP / TBT",
+                                 "CLS", "Audits below full marks"], rows_l)]
+    return "\n".join(parts) + "\n"
