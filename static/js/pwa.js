@@ -26,7 +26,10 @@
         if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdatePrompt(registration);
       });
     });
-    function check() { registration.update().catch(function () { /* offline: try again later */ }); }
+    function check() {
+      // Offline there is nothing to fetch (and a failed fetch of /sw.js is logged as an error).
+      if (navigator.onLine !== false) registration.update().catch(function () { /* try again later */ });
+    }
     document.addEventListener("visibilitychange", function () { if (!document.hidden) check(); });
     window.addEventListener("online", check);
     window.setInterval(check, UPDATE_CHECK_MS);
@@ -39,14 +42,32 @@
       if (hadController) window.location.reload();
       hadController = true;
     });
-    window.addEventListener("load", function () {
+    var started = false;
+    var start = function () {
+      if (started) return;
+      if (navigator.onLine === false) {
+        // Register once the network is back; meanwhile still offer a build that is already waiting.
+        navigator.serviceWorker.getRegistration().then(function (registration) {
+          if (registration && registration.waiting && navigator.serviceWorker.controller) {
+            showUpdatePrompt(registration);
+          }
+        });
+        window.addEventListener("online", start, { once: true });
+        return;
+      }
+      started = true;
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function (registration) {
         watchForUpdates(registration);
         if (navigator.serviceWorker.controller) registration.update().catch(function () {});
       }).catch(function (error) {
         if (window.console) window.console.warn("service worker not registered:", error);
+        started = false;  // the network went away mid-registration: try again when it is back
+        window.addEventListener("online", start, { once: true });
       });
-    });
+    };
+    // Register at once: the worker's script is small, and Chromium fetches a script registered
+    // after the load event only seconds later, when the reader may already be offline.
+    start();
   }
 
   // --- Install hint: Chrome's beforeinstallprompt, or short instructions on iOS. Dismissed for good.
