@@ -158,6 +158,14 @@
     results.textContent = "";
     results.setAttribute("data-rendered", "client");
     results.appendChild(el("p", "offline-note", strings.offline_results));
+    if (found.suggestion) {  // as the server's page: "Did you mean …?" for words the index does not know
+      var hint = el("p", "suggestion", "Did you mean ");
+      var alt = el("a", "", found.suggestion);
+      alt.href = "/search?q=" + encodeURIComponent(found.suggestion);
+      hint.appendChild(alt);
+      hint.appendChild(document.createTextNode("?"));
+      results.appendChild(hint);
+    }
     var count = el("p", "result-count", found.total + " result" + (found.total === 1 ? "" : "s") + " for “");
     count.appendChild(el("span", "query-echo", q));
     count.appendChild(document.createTextNode("”"));

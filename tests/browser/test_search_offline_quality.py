@@ -66,3 +66,14 @@ def test_opening_a_typeahead_option_highlights_too(page: Page, live_server: Live
     expect(marks.first).to_be_visible()
     assert {m.lower() for m in marks.all_text_contents()} >= {"king", "hill"}
     assert page.url == live_server.url + "/dice-throne/king-of-the-hill"
+
+
+def test_offline_results_page_ranks_and_suggests(page: Page, live_server: LiveServer) -> None:
+    # The service worker answers /search?q= offline with the bare search shell; do the same here.
+    shell = page.request.get(live_server.url + "/search").text()
+    page.route("**/search?q=*", lambda route: route.fulfill(status=200, content_type="text/html", body=shell))
+    page.goto(live_server.url + "/search?q=evasve")
+    results = page.locator("#search-results[data-rendered=client]")
+    expect(results.locator(".results .result a.result-title").first).to_have_text("Evasive")
+    expect(results.locator(".suggestion a")).to_have_text("evasive")
+    expect(results.locator(".results .result .snippet mark").first).to_have_text("Evasive")
