@@ -23,8 +23,8 @@ from .assets import AssetManifest
 SITE_DIR = Path(__file__).resolve().parent
 SEARCH_DATA_CHARS = 12
 CALC_PREFIX = "/calc"
-# Routes with no arguments that are not pages.
-NOT_PAGES = frozenset({"/sw.js", "/manifest.webmanifest", "/healthz"})
+# Routes with no arguments that are not pages (besides files such as /sw.js or /sitemap.xml).
+NOT_PAGES = frozenset({"/healthz"})
 NOT_PAGE_PREFIXES = ("/api/", "/static/")
 
 
@@ -66,7 +66,8 @@ def simple_pages(app: Flask) -> list[str]:
     """Every page route with no arguments (home, index, search, FAQ, calculators, ...), asked of Flask."""
     urls = {rule.rule for rule in app.url_map.iter_rules()
             if not rule.arguments and "GET" in (rule.methods or ()) and rule.endpoint != "static"
-            and not rule.rule.startswith(NOT_PAGE_PREFIXES) and rule.rule not in NOT_PAGES}
+            and not rule.rule.startswith(NOT_PAGE_PREFIXES) and rule.rule not in NOT_PAGES
+            and "." not in rule.rule.rsplit("/", 1)[-1]}
     return sorted(urls)
 
 

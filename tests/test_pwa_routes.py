@@ -141,6 +141,7 @@ def test_precache_holds_every_page_asset_and_the_search_data(client: FlaskClient
     assert any(u.startswith("/vendor/minisearch.js?v=") for u in urls)
     assert any(re.fullmatch(r"/search-data/[0-9a-f]{12}\.json", u) for u in urls)
     assert "/sw.js" not in urls and not any(u.startswith("/api/") for u in urls)
+    assert not {"/healthz", "/robots.txt", "/sitemap.xml"} & set(urls), "pages only"
 
 
 def test_every_precached_url_answers_from_this_build(client: FlaskClient) -> None:
