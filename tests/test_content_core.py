@@ -268,7 +268,8 @@ def test_targeting_data(corpus):
 def test_key_numbers(corpus):
     """Numbers a player looks up at the table."""
     setup = corpus.entries["game-setup"].text
-    assert "50" in setup and "**2**" in corpus.entries["game-setup"].markdown and "**4**" in corpus.entries["game-setup"].markdown
+    setup_md = corpus.entries["game-setup"].markdown
+    assert "50" in setup and "**2**" in setup_md and "**4**" in setup_md
     assert "15" in corpus.entries["combat-points"].text
     assert "10 above" in corpus.entries["health"].text
     assert "35" in corpus.entries["king-of-the-hill"].text

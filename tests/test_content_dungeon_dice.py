@@ -4,7 +4,6 @@ files the loot and Fame calculators read, and the separation from Dice Throne.""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from throne_rules import PROJECT_ROOT

@@ -198,7 +198,8 @@ def test_left_out_categories_match_blocks() -> None:
 
 # Key words a player would type -> the FAQ(s) that must show in the top three results.
 KEYWORDS = {
-    "evasive ultimate": ["faq-gunslinger-evasive-ultimate", "faq-monk-evasive-ultimate", "faq-moon-elf-evasive-ultimate"],
+    "evasive ultimate": [
+        "faq-gunslinger-evasive-ultimate", "faq-monk-evasive-ultimate", "faq-moon-elf-evasive-ultimate"],
     "wither collateral": ["faq-cursed-pirate-wither-collateral"],
     "pronounce nyra": ["faq-huntress-nyra-pronunciation"],
     "max cp": ["faq-general-max-cp"],

@@ -31,9 +31,9 @@ def faq_index() -> str:
     for e in entries.values():
         if e["kind"] == "faq":
             groups[e["tags"][0] if e["tags"] else "general"].append(e)
-    ordered = sorted(
-        ((tag, _group_label(tag, entries), sorted(items, key=lambda e: fold(e["title"]))) for tag, items in groups.items()),
-        key=lambda g: (g[0] in entries and entries[g[0]]["kind"] == "hero", fold(g[1])),
-    )
+    labelled = [(tag, _group_label(tag, entries), sorted(items, key=lambda e: fold(e["title"])))
+                for tag, items in groups.items()]
+    # topics first, then heroes, each alphabetically
+    ordered = sorted(labelled, key=lambda g: (g[0] in entries and entries[g[0]]["kind"] == "hero", fold(g[1])))
     total = sum(len(items) for _, _, items in ordered)
     return render_template("faq.html", groups=ordered, total=total)
