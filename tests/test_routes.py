@@ -139,3 +139,13 @@ def test_faq_index_groups_every_question(client: FlaskClient, corpus: Corpus) ->
     assert any(g.startswith("Barbarian") for g in groups)
     assert any(g.startswith("Dice Throne Adventures") for g in groups)
     assert page.find("input", id="faq-q") and page.find("label", attrs={"for": "faq-q"})
+
+
+def test_search_page_filters_by_game_kind_and_language(client: FlaskClient) -> None:
+    page = soup(client.get("/search?q=damage&game=dice-throne&kind=faq&lang=en"))
+    for name, value in (("game", "dice-throne"), ("kind", "faq"), ("lang", "en")):
+        select = page.find("select", attrs={"name": name})
+        assert select.find("option", selected=True)["value"] == value
+        assert page.find("label", attrs={"for": select["id"]})
+    badges = [b.get_text() for b in page.select(".result .badge")]
+    assert badges and set(badges) <= {"Dice Throne", "FAQ"}

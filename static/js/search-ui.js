@@ -42,9 +42,13 @@
     return node;
   }
 
-  function gameFilter(form) {
-    var select = form.querySelector("select[name=game]");
-    return select && select.value ? { game: select.value } : {};
+  function formFilters(form) {
+    var filters = {};
+    ["game", "kind", "lang"].forEach(function (name) {
+      var select = form.querySelector("select[name=" + name + "]");
+      if (select && select.value) filters[name] = select.value;
+    });
+    return filters;
   }
 
   // --- Search as you type: the input keeps focus; arrows move through the options; Enter opens one.
@@ -119,7 +123,7 @@
       if (q.length < 2) { close(); status.textContent = ""; return; }
       engine().then(function (search) {
         if (ticket !== asked || document.activeElement !== input) return;
-        render(search.search(q, { limit: 8, filters: gameFilter(form) }));
+        render(search.search(q, { limit: 8, filters: formFilters(form) }));
       }, function () { close(); });
     }
 
@@ -149,12 +153,18 @@
   if (!results || results.getAttribute("data-rendered") === "server" || !q) return;
   var box = document.getElementById("q");
   if (box) box.value = q;
-  var select = document.getElementById("game");
-  var game = params.get("game") || "";
-  if (select && games[game]) select.value = game;
+  var filters = {};
+  ["game", "kind", "lang"].forEach(function (name) {
+    var select = document.getElementById(name);
+    var value = params.get(name) || "";
+    if (select && value && select.querySelector('option[value="' + CSS.escape(value) + '"]')) {
+      select.value = value;
+      filters[name] = value;
+    }
+  });
 
   engine().then(function (search) {
-    var found = search.search(q, { limit: 20, filters: games[game] ? { game: game } : {} });
+    var found = search.search(q, { limit: 20, filters: filters });
     results.textContent = "";
     results.setAttribute("data-rendered", "client");
     results.appendChild(el("p", "offline-note", strings.offline_results));
