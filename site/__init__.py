@@ -49,6 +49,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .templating import register as register_templating
 
     register_templating(app)
+    from .views import seo
+
+    app.register_blueprint(seo.bp)
     from .compression import GzipMiddleware
 
     app.wsgi_app = GzipMiddleware(app.wsgi_app)  # type: ignore[method-assign]

@@ -1,0 +1,38 @@
+"""For crawlers: /robots.txt and /sitemap.xml (every page a reader can land on, from the live build)."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from flask import Blueprint, Response, current_app, request
+
+from indexer.model import GAMES
+
+from ..precache import calculator_pages
+from . import release
+
+bp = Blueprint("seo", __name__)
+
+
+@bp.get("/robots.txt")
+def robots() -> Response:
+    host = request.host_url.rstrip("/")
+    body = f"User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {host}/sitemap.xml\n"
+    return Response(body, mimetype="text/plain")
+
+
+def sitemap_paths() -> list[str]:
+    paths = ["/", "/index", *[f"/{game}" for game in GAMES], *calculator_pages(current_app)]
+    paths += [str(e["url"]) for e in release().entries.values()]
+    return list(dict.fromkeys(paths))
+
+
+@bp.get("/sitemap.xml")
+def sitemap() -> Response:
+    host = request.host_url.rstrip("/")
+    built = str(release().manifest.get("built_at", ""))[:10]
+    lastmod = f"<lastmod>{escape(built)}</lastmod>" if built else ""
+    urls = "".join(f"<url><loc>{escape(host + path)}</loc>{lastmod}</url>\n" for path in sitemap_paths())
+    body = ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{urls}</urlset>\n')
+    return Response(body, mimetype="application/xml")
