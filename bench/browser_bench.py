@@ -43,6 +43,7 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-ru
 ENTRY = "/dice-throne/undefendable-damage"  # a typical rule: links, FAQs, related, sources
 SEARCH = "/search?q=evasive"
 INSTALL_TIMEOUT = 300.0
+NAV_TIMEOUT_MS = 120_000  # a busy shared machine can be slow; a timeout here is a failure, not a figure
 QUERY_REPEATS = 5
 LOAD_REPEATS = 3
 BUILD_LINE = re.compile(r"^self\.THRONE_BUILD = (\{.*\});\s*$", re.M)
@@ -112,6 +113,7 @@ def page_weight(browser: Any, url: str) -> dict[str, Any]:
         seen: list[Any] = []
         ctx.on("requestfinished", lambda r: seen.append(r))
         page = ctx.new_page()
+        page.set_default_timeout(NAV_TIMEOUT_MS)
         page.goto(url, wait_until="load")
         page.wait_for_load_state("networkidle")
         cold = _summarise(seen)
@@ -134,6 +136,7 @@ def first_visit(browser: Any, base: str) -> dict[str, Any]:
         ctx.on("requestfinished", lambda r: seen.append(r))
         ctx.on("requestfailed", lambda r: failed.append(r))
         page = ctx.new_page()
+        page.set_default_timeout(NAV_TIMEOUT_MS)
         started = time.monotonic()
         page.goto(base + "/", wait_until="load")
         state = "none"
@@ -191,8 +194,9 @@ def client_search(browser: Any, base: str, queries: list[str]) -> dict[str, Any]
     ctx = browser.new_context(service_workers="block")
     try:
         page = ctx.new_page()
+        page.set_default_timeout(NAV_TIMEOUT_MS)
         page.goto(base + "/", wait_until="load")
-        page.wait_for_function("() => window.ThroneSearch && window.ThroneFold", timeout=30_000)
+        page.wait_for_function("() => window.ThroneSearch && window.ThroneFold")
         res = page.evaluate(CLIENT_JS, [queries, DEPTH, QUERY_REPEATS, LOAD_REPEATS])
     finally:
         ctx.close()

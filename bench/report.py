@@ -29,9 +29,12 @@ class Check:
     budget: str
     ok: bool | None  # None: not measured in this run
     note: str = ""
+    reference: bool = False  # a figure shown against a budget's limit that the budget does not apply to
 
     @property
     def verdict(self) -> str:
+        if self.reference:
+            return {True: "within (ref.)", False: "over (ref.)", None: "not measured"}[self.ok]
         return {True: "met", False: "NOT MET", None: "not measured"}[self.ok]
 
 
@@ -94,9 +97,9 @@ def checks(res: dict[str, Any]) -> list[Check]:
         out.append(Check("Page weight", f"an entry, warm cache, all requests ({warm['requests']})",
                          kb(warm["bytes"]), f"≤ {kb(ENTRY_BYTES)}", warm["bytes"] <= ENTRY_BYTES,
                          "headers + gzipped bodies on the wire"))
-        out.append(Check("Page weight", f"an entry, cold cache, all requests ({cold['requests']})",
+        out.append(Check("Page weight", f"an entry, cold cache, all requests ({cold['requests']}): reference",
                          kb(cold["bytes"]), f"≤ {kb(ENTRY_BYTES)}", cold["bytes"] <= ENTRY_BYTES,
-                         f"gzipped bodies alone {kb(cold['body_bytes'])}"))
+                         f"gzipped bodies alone {kb(cold['body_bytes'])}", reference=True))
     else:
         out.append(_missing("Page weight", "an entry", f"≤ {kb(ENTRY_BYTES)}"))
     pre = (browser or {}).get("precache")
@@ -162,7 +165,8 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
              "### Budgets",
              "",
              _md_table(["Area", "Measure", "Figure", "Budget", "Verdict", "Also"],
-                       [[c.area, c.measure, c.figure, c.budget, f"**{c.verdict}**" if c.ok is False else c.verdict,
+                       [[c.area, c.measure, c.figure, c.budget,
+                         f"**{c.verdict}**" if c.ok is False and not c.reference else c.verdict,
                          c.note] for c in rows])]
     build = res.get("build")
     if build:

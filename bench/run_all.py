@@ -90,6 +90,35 @@ def log(msg: str) -> None:
     print(f"[bench {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
+def settle(url: str, timeout: float = 120.0) -> None:
+    """Wait until the server answers /healthz quickly three times running (a load run's backlog drained)."""
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    quick = 0
+    while quick < 3 and time.monotonic() < deadline:
+        started = time.perf_counter()
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=30) as resp:
+                resp.read()
+            quick = quick + 1 if time.perf_counter() - started < 0.1 else 0
+        except OSError:
+            quick = 0
+        time.sleep(0.3)
+
+
+def stage(res: dict[str, Any], name: str, what: str, fn: Any, *args: Any, **kwargs: Any) -> None:
+    """Run one stage; a failure is recorded (and reported) instead of losing the other stages' figures."""
+    log(what)
+    started = time.monotonic()
+    try:
+        res[name] = fn(*args, **kwargs)
+    except Exception as exc:  # noqa: BLE001 - any failure of a stage is reported, the run goes on
+        res.setdefault("errors", {})[name] = f"{type(exc).__name__}: {exc}"
+        log(f"{name} failed: {type(exc).__name__}: {str(exc)[:500]}")
+    res.setdefault("stage_seconds", {})[name] = round(time.monotonic() - started, 1)
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     content: Path = args.content
     stages = set(args.only or STAGES)
@@ -97,31 +126,31 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     started = time.monotonic()
     if "build" in stages:
         scales, runs = ([1, 10], [3, 1]) if args.quick else ([1, 10, 50], [5, 3, 1])
-        log(f"index build at {', '.join(f'{s}x' for s in scales)}")
-        res["build"] = build_bench.run(content, scales, runs)
+        stage(res, "build", f"index build at {', '.join(f'{s}x' for s in scales)}", build_bench.run, content,
+              scales, runs)
     with tempfile.TemporaryDirectory(prefix="throne-bench-") as tmp:
         build_dir = Path(tmp) / "build"
         if stages & {"search", "http", "browser", "lighthouse"}:
             log("building the content for the search and server stages")
             build(content, build_dir)
         if "search" in stages:
-            log("server search in process")
-            res["search"] = search_latency.run(build_dir, passes=2 if args.quick else 3)
+            stage(res, "search", "server search in process", search_latency.run, build_dir,
+                  passes=2 if args.quick else 3)
         if stages & {"http", "browser", "lighthouse"}:
             from tests.helpers import LiveServer
 
             server = LiveServer(content, build_dir).wait_ready(timeout=300)
             try:
                 if "http" in stages:
-                    log("server search over HTTP")
-                    res["http"] = http_bench.bench(server.url, [1, 16, 64], seconds=5,
-                                                   repeats=1 if args.quick else 3)
+                    stage(res, "http", "server search over HTTP", http_bench.bench, server.url, [1, 16, 64],
+                          seconds=5, repeats=1 if args.quick else 3)
+                    settle(server.url)
                 if "browser" in stages:
-                    log("page weight, precache, first visit, client search (Chromium)")
-                    res["browser"] = browser_bench.bench(server.url)
+                    stage(res, "browser", "page weight, precache, first visit, client search (Chromium)",
+                          browser_bench.bench, server.url)
                 if "lighthouse" in stages:
-                    log("Lighthouse")
-                    res["lighthouse"] = lighthouse_bench.bench(server.url, runs=1 if args.quick else 3)
+                    stage(res, "lighthouse", "Lighthouse", lighthouse_bench.bench, server.url,
+                          runs=1 if args.quick else 3)
             finally:
                 server.stop()
     res["machine"]["load_end"] = round(os.getloadavg()[0], 1)
@@ -143,6 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nThrone Rules benchmarks, {m['date']}, commit {m['commit']}: {m['cpus']} cores, load "
           f"{m['load_start']} -> {m['load_end']}, {res['suite_seconds'] / 60:.1f} min\n")
     print(text_table(rows))
+    for name, error in res.get("errors", {}).items():
+        print(f"\nstage '{name}' failed: {error}")
     if args.json:
         args.json.write_text(json.dumps(res, indent=2, ensure_ascii=False), encoding="utf-8")
     if not args.no_doc:

@@ -93,7 +93,9 @@ def test_budget_verdicts() -> None:
         ("Lighthouse (mobile)", "home"): None,
     }
     warm = next(c for c in checks(results()) if "warm cache" in c.measure)
-    assert warm.ok is True and warm.figure == "4.0 KB"
+    assert warm.ok is True and warm.figure == "4.0 KB" and warm.verdict == "met"
+    cold = next(c for c in checks(results()) if "cold cache" in c.measure)
+    assert cold.reference and cold.verdict == "over (ref.)"
 
 
 def test_tables_and_document(tmp_path: Path) -> None:
