@@ -21,6 +21,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULTS: dict[str, Any] = {
     "CONTENT_DIR": str(PROJECT_ROOT / "content"),
     "BUILD_DIR": str(PROJECT_ROOT / "build"),
+    # True while `throne-rules freeze` writes the static copy: hashed file names, no query-string pages.
+    "STATIC_EXPORT": False,
 }
 
 
@@ -31,7 +33,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
     app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))
-    app.extensions["assets"] = AssetManifest(PROJECT_ROOT / "static", PROJECT_ROOT / "node_modules")
+    app.extensions["assets"] = AssetManifest(PROJECT_ROOT / "static", PROJECT_ROOT / "node_modules",
+                                             hashed_names=bool(app.config.get("STATIC_EXPORT")))
     app.extensions["code_fingerprint"] = code_fingerprint()
 
     from .views import api_search, errors, faq, health, pages, pwa, search

@@ -35,19 +35,31 @@ class Asset:
     name: str  # 'css/app.css' or 'vendor/minisearch.js'
     path: Path
     digest: str
+    hashed_name: bool = False  # static export: the hash goes in the file name, not the query
 
     @property
     def url(self) -> str:
         prefix = "/" if self.name.startswith("vendor/") else "/static/"
+        if self.hashed_name:
+            return prefix + hashed_file_name(self.name, self.digest)
         return f"{prefix}{self.name}?v={self.digest}"
+
+
+def hashed_file_name(name: str, digest: str) -> str:
+    """'css/app.css' -> 'css/app.<digest>.css': a name a static host can cache forever."""
+    folder, _, file = name.rpartition("/")
+    stem, dot, ext = file.rpartition(".")
+    hashed = f"{stem}.{digest}.{ext}" if dot else f"{file}.{digest}"
+    return f"{folder}/{hashed}" if folder else hashed
 
 
 class AssetManifest:
     """Every static file and vendored library with its hash; rescanned when a file changes."""
 
-    def __init__(self, static_dir: Path, node_modules: Path):
+    def __init__(self, static_dir: Path, node_modules: Path, hashed_names: bool = False):
         self.static_dir = static_dir
         self.node_modules = node_modules
+        self.hashed_names = hashed_names
         self._lock = threading.Lock()
         self._assets: dict[str, Asset] = {}
         self._stamp: tuple[tuple[str, int, int], ...] = ()
@@ -72,7 +84,7 @@ class AssetManifest:
             files = self._files()
             stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in files.items())
             if stamp != self._stamp:
-                self._assets = {name: Asset(name, p, file_hash(p)) for name, p in files.items()}
+                self._assets = {name: Asset(name, p, file_hash(p), self.hashed_names) for name, p in files.items()}
                 self._stamp = stamp
             self._checked = now
             return self._assets

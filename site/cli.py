@@ -60,6 +60,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_freeze(args: argparse.Namespace) -> int:
+    content_dir, build_dir = _paths(args)
+    if build_is_stale(content_dir, build_dir) and cmd_build(args) != 0:
+        return 1
+    from . import create_app
+    from .freeze import FreezeError, freeze
+
+    app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True})
+    try:
+        report = freeze(app, Path(args.out))
+    except FreezeError as exc:
+        print(f"freeze failed: {exc}", file=sys.stderr)
+        return 1
+    for url in report.skipped:
+        print(f"warning: {url} left out: the app could not show it", file=sys.stderr)
+    print(f"froze {report.files} files ({report.bytes:,} bytes) in {report.seconds:.1f}s -> {report.out}")
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="throne-rules", description="Throne Rules: build and serve the rules reference.")
     p.add_argument("--content", default=DEFAULTS["CONTENT_DIR"], help="content folder (default: %(default)s)")
@@ -72,6 +91,9 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--threads", type=int, default=8)
     s.set_defaults(func=cmd_serve)
+    f = sub.add_parser("freeze", help="write the whole site as static files into OUT (builds first if stale)")
+    f.add_argument("out", help="output folder; replaced as a whole when the export is complete")
+    f.set_defaults(func=cmd_freeze)
     return p
 
 

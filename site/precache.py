@@ -32,9 +32,18 @@ NOT_PAGE_PREFIXES = ("/api/", "/static/")
 class PrecacheItem:
     url: str
     kind: str  # "page", "asset" or "data"
+    fetch: str | None = None  # where a static host keeps it, when that differs from the URL
 
     def to_json(self) -> dict[str, str]:
-        return {"url": self.url, "kind": self.kind}
+        out = {"url": self.url, "kind": self.kind}
+        if self.fetch:
+            out["fetch"] = self.fetch
+        return out
+
+
+def static_page_path(url: str) -> str:
+    """Where the static export writes a page: '/dice-throne/stun' -> '/dice-throne/stun/' (its index.html)."""
+    return url if url.endswith("/") else url + "/"
 
 
 def code_fingerprint() -> str:
@@ -81,8 +90,13 @@ def page_urls(release: Release, app: Flask) -> list[str]:
     return list(dict.fromkeys(pages))
 
 
-def precache_list(release: Release, assets: AssetManifest, app: Flask) -> list[PrecacheItem]:
-    items = [PrecacheItem(url, "page") for url in page_urls(release, app)]
+def precache_list(release: Release, assets: AssetManifest, app: Flask, static: bool = False) -> list[PrecacheItem]:
+    """Everything a build's worker caches. A static copy has no query-string pages: the page without
+    the query stands for them (the worker falls back to it, and the page filters itself)."""
+    if static:
+        items = [PrecacheItem(url, "page", static_page_path(url)) for url in page_urls(release, app) if "?" not in url]
+    else:
+        items = [PrecacheItem(url, "page") for url in page_urls(release, app)]
     items.append(PrecacheItem("/manifest.webmanifest", "data"))
     items.append(PrecacheItem(search_data_url(release), "data"))
     items += [PrecacheItem(a.url, "asset") for a in assets.assets().values()]

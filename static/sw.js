@@ -22,9 +22,14 @@ function hex(buffer) {
   }).join("");
 }
 
-// A hashed asset URL (?v=<first 12 hex of SHA-256>) must hold exactly those bytes.
+// A hashed asset URL (?v=<first 12 hex of SHA-256>, or name.<hash>.ext in a static copy)
+// must hold exactly those bytes.
+var HASHED_NAME = /\.([0-9a-f]{12})(\.[A-Za-z0-9]+)?$/;
+
 function checkAsset(url, response) {
-  var wanted = new URL(url, self.location.origin).searchParams.get("v");
+  var parsed = new URL(url, self.location.origin);
+  var named = HASHED_NAME.exec(parsed.pathname);
+  var wanted = parsed.searchParams.get("v") || (named && named[1]);
   if (!wanted) return Promise.resolve(response);
   return response.clone().arrayBuffer().then(function (body) {
     return crypto.subtle.digest("SHA-256", body);
@@ -34,12 +39,28 @@ function checkAsset(url, response) {
   });
 }
 
+// Which build a page or data file comes from: the server says so in a header; a static host
+// cannot, so there each page names its build in <meta name="throne-build">.
+var BUILD_META = /<meta name="throne-build" content="([^"]*)">/;
+
+function buildOf(item, response) {
+  var header = response.headers.get(BUILD_HEADER);
+  if (header || !BUILD.static) return Promise.resolve(header);
+  if (item.kind !== "page") return Promise.resolve(BUILD.version); // data named by its hash, or the manifest
+  return response.clone().text().then(function (html) {
+    var found = BUILD_META.exec(html);
+    return found ? found[1] : null;
+  });
+}
+
 function fetchItem(item, cache) {
   var reuse = item.kind === "asset" ? caches.match(item.url) : Promise.resolve(undefined);
   return reuse.then(function (old) {
     // A hashed asset another build already holds has the same bytes: copy it, don't download it.
     if (old) return cache.put(item.url, old);
-    return fetch(new Request(item.url, { cache: "reload", credentials: "same-origin" })).then(function (response) {
+    // A static host keeps a page at its folder (/rule/ -> /rule/index.html): fetch it there, cache it as the URL.
+    var source = item.fetch || item.url;
+    return fetch(new Request(source, { cache: "reload", credentials: "same-origin" })).then(function (response) {
       if ((!response.ok || response.redirected) && item.kind === "page") {
         // A page the server cannot show (say a calculator whose table is missing) is left out;
         // offline it gets the offline page. Assets and data must all be there.
@@ -47,11 +68,11 @@ function fetchItem(item, cache) {
         return null;
       }
       if (!response.ok || response.redirected) throw new Error(item.url + ": HTTP " + response.status);
-      var build = response.headers.get(BUILD_HEADER);
-      if (item.kind !== "asset" && build !== BUILD.version) {
-        throw new Error(item.url + " is from build " + build + ", not " + BUILD.version);
-      }
-      return (item.kind === "asset" ? checkAsset(item.url, response) : Promise.resolve(response));
+      if (item.kind === "asset") return checkAsset(item.url, response);
+      return buildOf(item, response).then(function (build) {
+        if (build !== BUILD.version) throw new Error(item.url + " is from build " + build + ", not " + BUILD.version);
+        return response;
+      });
     }).then(function (response) {
       return response && cache.put(item.url, response);
     });
@@ -110,17 +131,32 @@ function withTimeout(promise, ms) {
   });
 }
 
+// A static host redirects /rule to /rule/: look both up under the page's own URL.
+function withoutSlash(url) {
+  if (url.pathname.length < 2 || url.pathname.slice(-1) !== "/") return null;
+  return url.pathname.slice(0, -1) + url.search;
+}
+
 function navigate(request, url) {
-  if (url.pathname === BUILD.searchShell && url.searchParams.get("q")) {
+  var path = url.pathname.length > 1 ? url.pathname.replace(/\/$/, "") : url.pathname;
+  if (path === BUILD.searchShell && url.searchParams.get("q")) {
+    // A static copy has no server search: the shell searches here, online or not.
+    if (BUILD.static) return fromCache(BUILD.searchShell).then(function (shell) { return shell || fetch(request); });
     // Shared search links render on the server when it answers; offline the shell searches here.
     return withTimeout(fetch(request), SEARCH_TIMEOUT_MS).catch(function () {
       return fromCache(BUILD.searchShell).then(function (shell) { return shell || offlinePage(url); });
     });
   }
   return fromCache(request).then(function (cached) {
+    var bare = withoutSlash(url);
+    return cached || (bare ? fromCache(bare) : undefined);
+  }).then(function (cached) {
     if (cached) return cached;
     return fetch(request).catch(function () {
-      return fromCache(request, { ignoreSearch: true }).then(function (page) { return page || offlinePage(url); });
+      // Offline: the same page without its query (the page filters itself), then the offline page.
+      return fromCache(request, { ignoreSearch: true }).then(function (page) {
+        return page || fromCache(path);
+      }).then(function (page) { return page || offlinePage(url); });
     });
   });
 }

@@ -68,3 +68,32 @@ class LiveServer:
             self.proc.wait()
         if self.proc.stdout:
             self.proc.stdout.close()
+
+
+class StaticServer:
+    """`python -m http.server` over a folder, on loopback: a plain static host. Stopped by its own pid."""
+
+    def __init__(self, folder: Path, port: int | None = None):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        cmd = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(folder)]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def wait_ready(self, timeout: float = 30) -> StaticServer:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as resp:
+                    if resp.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("static server did not become ready")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()

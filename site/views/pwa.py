@@ -54,7 +54,13 @@ def pwa_globals() -> dict[str, Any]:
         # Safe inside <script type="application/json">: no "</" can close the element.
         return json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
 
-    return {"pwa_config": pwa_config, "THEME_COLOR": THEME_COLOR}
+    def build_meta() -> str:
+        try:
+            return current_version()
+        except (ReleaseMissing, AssetMissing):
+            return ""
+
+    return {"pwa_config": pwa_config, "THEME_COLOR": THEME_COLOR, "build_meta": build_meta}
 
 
 @bp.after_app_request
@@ -81,8 +87,9 @@ def label_build(response: Response) -> Response:
 
 @bp.get("/sw.js")
 def service_worker() -> ResponseReturnValue:
-    build = {"version": current_version(), "offline": "/offline", "searchShell": "/search",
-             "precache": [item.to_json() for item in precache_list(release(), assets(), current_app)]}
+    static = bool(current_app.config["STATIC_EXPORT"])
+    build = {"version": current_version(), "offline": "/offline", "searchShell": "/search", "static": static,
+             "precache": [item.to_json() for item in precache_list(release(), assets(), current_app, static)]}
     head = f"self.THRONE_BUILD = {json.dumps(build, separators=(',', ':'))};\n".encode()
     resp = Response(head + worker_source(), mimetype="text/javascript")
     resp.headers["Cache-Control"] = "no-cache, max-age=0"

@@ -1,0 +1,129 @@
+"""`throne-rules freeze OUT/`: the whole site as static files, rendered by the app's own routes.
+
+Every page the service worker precaches (each entry, home, the A–Z index, the
+game pages, the search shell, the FAQ, every calculator, the offline page) is
+fetched through the app's test client and written as `<path>/index.html`, so a
+plain static host serves `/dice-throne/stun` (after its usual redirect to
+`/dice-throne/stun/`). Assets are written under names that carry their content
+hash. Query strings cannot be frozen: search and the calculators run in the
+browser, and the A–Z game filter filters in the page.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import Flask
+
+from .precache import precache_list, static_page_path
+from .security import SECURITY_HEADERS
+
+HEADERS_FILE = """# Example caching rules for a static host that reads a `_headers` file
+# (Netlify, Cloudflare Pages). Hashed files never change under their name;
+# pages, the manifest and the service worker must always be revalidated.
+/static/*
+  Cache-Control: public, max-age=31536000, immutable
+/vendor/*
+  Cache-Control: public, max-age=31536000, immutable
+/search-data/*
+  Cache-Control: public, max-age=31536000, immutable
+/sw.js
+  Cache-Control: no-cache
+/manifest.webmanifest
+  Cache-Control: no-cache
+  Content-Type: application/manifest+json
+/*
+  Cache-Control: no-cache
+{security}
+"""
+
+
+class FreezeError(RuntimeError):
+    pass
+
+
+@dataclass
+class FreezeReport:
+    out: Path
+    files: int
+    bytes: int
+    seconds: float
+    skipped: list[str]  # pages the app could not show (e.g. a calculator whose table is missing)
+
+
+def _write(out: Path, url_path: str, body: bytes) -> None:
+    target = out / url_path.lstrip("/")
+    if url_path.endswith("/"):
+        target = target / "index.html"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(body)
+
+
+def _get(client, url: str) -> bytes:  # type: ignore[no-untyped-def]
+    resp = client.get(url)
+    try:
+        if resp.status_code != 200:
+            raise FreezeError(f"{url} answered {resp.status_code}; the static copy would be incomplete")
+        return bytes(resp.get_data())
+    finally:
+        resp.close()
+
+
+def write_site(app: Flask, out: Path) -> list[str]:
+    """Render every page and copy every asset of the app's live build into `out`.
+
+    A page the app cannot show is left out and named in the result, as the service
+    worker leaves it out; every asset and data file must be there."""
+    skipped: list[str] = []
+    client = app.test_client()
+    library = app.extensions["library"]
+    assets = app.extensions["assets"]
+    with app.test_request_context():
+        items = precache_list(library.release(), assets, app, static=True)
+    for item in items:
+        if item.kind == "page":
+            try:
+                _write(out, item.fetch or static_page_path(item.url), _get(client, item.url))
+            except FreezeError:
+                skipped.append(item.url)
+        elif item.kind == "asset":
+            name = next(a for a in assets.assets().values() if a.url == item.url)
+            target = out / item.url.lstrip("/")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(name.path, target)
+        else:
+            _write(out, item.url, _get(client, item.url))
+    _write(out, "/sw.js", _get(client, "/sw.js"))
+    missing = client.get("/this-page-does-not-exist")
+    (out / "404.html").write_bytes(missing.get_data())
+    missing.close()
+    security = "\n".join(f"  {name}: {value}" for name, value in SECURITY_HEADERS.items())
+    (out / "_headers").write_text(HEADERS_FILE.format(security=security), encoding="utf-8")
+    return skipped
+
+
+def freeze(app: Flask, out: Path) -> FreezeReport:
+    """Write the site beside `out`, then swap it in, so `out` is never half written."""
+    if not app.config.get("STATIC_EXPORT"):
+        raise FreezeError("freeze needs an app made with STATIC_EXPORT=True (hashed asset names)")
+    started = time.perf_counter()
+    out = out.resolve()
+    staging = out.parent / f".{out.name}.tmp-{uuid.uuid4().hex[:8]}"
+    staging.mkdir(parents=True)
+    try:
+        skipped = write_site(app, staging)
+        old = out.parent / f".{out.name}.old-{uuid.uuid4().hex[:8]}"
+        if out.exists():
+            out.rename(old)
+        staging.rename(out)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    files = [p for p in out.rglob("*") if p.is_file()]
+    return FreezeReport(out, len(files), sum(p.stat().st_size for p in files), time.perf_counter() - started,
+                        skipped)
