@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from throne_rules import create_app
 from throne_rules.assets import hashed_file_name
 from throne_rules.cli import main

@@ -10,10 +10,10 @@ from urllib.parse import parse_qs
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
-
-from indexer import build
 from throne_rules import create_app
 from throne_rules.freeze import freeze
+
+from indexer import build
 
 from ..calc_golden import golden, subset
 from ..conftest import CONTENT_DIR
