@@ -145,12 +145,17 @@ def _default_label(op: str, amount: int, share: Fraction) -> str:
 def _custom_modifier(raw: Mapping[str, Any], where: str) -> Modifier:
     op = v.choice(raw.get("op"), f"{where}.op", OPS, code="unknown_op")
     amount, share = 0, Fraction(0)
+    # A field the op does not use is still checked when given: bad input is never ignored silently.
+    given = {k for k in ("amount", "fraction", "factor") if raw.get(k) is not None}
+    parsed_amount = v.whole(raw.get("amount"), f"{where}.amount") if "amount" in given else None
+    parsed_fraction = v.fraction(raw.get("fraction"), f"{where}.fraction") if "fraction" in given else None
+    parsed_factor = v.factor(raw.get("factor"), f"{where}.factor") if "factor" in given else None
     if op in ("add", "subtract"):
-        amount = v.whole(raw.get("amount"), f"{where}.amount")
+        amount = parsed_amount if parsed_amount is not None else v.whole(raw.get("amount"), f"{where}.amount")
     elif op in ("prevent_fraction", "reflect_fraction"):
-        share = v.fraction(raw.get("fraction"), f"{where}.fraction")
+        share = parsed_fraction if parsed_fraction is not None else v.fraction(raw.get("fraction"), f"{where}.fraction")
     elif op == "multiply":
-        share = v.factor(raw.get("factor"), f"{where}.factor")
+        share = parsed_factor if parsed_factor is not None else v.factor(raw.get("factor"), f"{where}.factor")
     defense = v.boolean(raw.get("defense"), f"{where}.defense", default=False)
     label = v.text(raw.get("label"), f"{where}.label") or _default_label(op, amount, share)
     if defense and not raw.get("label"):

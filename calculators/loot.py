@@ -217,14 +217,17 @@ def adventures(side: str, roll: int | None, tables: Mapping[str, Any]) -> dict[s
 def calculate(args: Mapping[str, Any], tables: Mapping[str, Any], roll_die: Any = None) -> dict[str, Any]:
     """GET /api/calc/loot: parse the query and answer (rolling with the caller's die when the roll is omitted)."""
     table = v.choice(_first(args, "table"), "table", tables["tables"])
-    if table == "dungeon-dice":
-        reward = v.choice(_first(args, "reward"), "reward", [r["id"] for r in tables["dungeon_dice"]["rewards"]])
-        key = v.boolean(_first(args, "key"), "key", default=False)
-        return dungeon_dice(reward, key, tables)
+    # Every parameter given is checked, whatever the table: none is ignored silently.
+    key = v.boolean(_first(args, "key"), "key", default=False)
+    reward_ids = [r["id"] for r in tables["dungeon_dice"]["rewards"]]
+    reward_default = None if table == "dungeon-dice" else ""  # required only for Dungeon Dice
+    reward = v.choice(_first(args, "reward"), "reward", reward_ids, default=reward_default)
+    side = v.choice(_first(args, "side"), "side", tables["sides"], default="loot-chest")
     die = tables["kings_hand"]["die"] if table == "kings-hand" else tables["adventures"]["die"]
     roll = v.whole(_first(args, "roll"), "roll", 1, die, required=False, default=0) or None
+    if table == "dungeon-dice":
+        return dungeon_dice(reward, key, tables)
     if table == "adventures":
-        side = v.choice(_first(args, "side"), "side", tables["sides"], default="loot-chest")
         return adventures(side, roll, tables)
     rolled = False
     if roll is None:

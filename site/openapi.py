@@ -8,8 +8,23 @@ ERROR = {"$ref": "#/components/schemas/Error"}
 WHOLE = {"type": "integer", "minimum": 0, "maximum": 999}
 
 
+def _optional_may_be_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """In request bodies an optional field sent as null means "not given": say so in the schema."""
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            return {**schema, key: [_optional_may_be_null(s) for s in schema[key]]}
+    if schema.get("type") == "array" and "items" in schema:
+        return {**schema, "items": _optional_may_be_null(schema["items"])}
+    if schema.get("type") != "object" or "properties" not in schema:
+        return schema
+    required = set(schema.get("required", []))
+    props = {k: _optional_may_be_null(s) if k in required else {"anyOf": [_optional_may_be_null(s), {"type": "null"}]}
+             for k, s in schema["properties"].items()}
+    return {**schema, "properties": props}
+
+
 def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": schema}}}
+    return {"required": True, "content": {"application/json": {"schema": _optional_may_be_null(schema)}}}
 
 
 def _ok(schema: dict[str, Any], description: str = "The result") -> dict[str, Any]:
@@ -24,7 +39,10 @@ def _errors(extra: str = "") -> dict[str, Any]:
 
 
 def _query(name: str, schema: dict[str, Any], description: str, required: bool = False) -> dict[str, Any]:
-    return {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
+    param = {"name": name, "in": "query", "required": required, "schema": schema, "description": description}
+    if not required:
+        param["allowEmptyValue"] = True  # an empty field from the no-JavaScript form means "not given"
+    return param
 
 
 def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:

@@ -17,10 +17,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
         code = exc.code or 500
+        # keep the exception's own headers (a 405 must say which methods are Allowed)
+        headers = [(k, v) for k, v in exc.get_headers() if k.lower() != "content-type"]
         if _wants_json():
             slug = (exc.name or "error").lower().replace(" ", "_")
-            return jsonify({"error": {"code": slug, "message": exc.description or exc.name}}), code
-        return render_template("error.html", code=code, title=exc.name, message=exc.description), code
+            return jsonify({"error": {"code": slug, "message": exc.description or exc.name}}), code, headers
+        return render_template("error.html", code=code, title=exc.name, message=exc.description), code, headers
 
     @app.errorhandler(ReleaseMissing)
     def no_build(exc: ReleaseMissing) -> ResponseReturnValue:
