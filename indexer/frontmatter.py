@@ -49,29 +49,23 @@ def split_front_matter(path: str, text: str) -> FrontMatter:
     if end is None:
         raise FrontMatterError(Problem(path, 1, "front matter is not closed with '---'"))
     yaml_text = "".join(lines[1:end])
-    try:
-        meta, node = parse_yaml(yaml_text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 2 if mark is not None else 2
-        reason = getattr(exc, "problem", None) or str(exc)
-        raise FrontMatterError(Problem(path, line, f"bad YAML in front matter: {reason}")) from exc
+    meta, node = load_yaml_with_lines(path, yaml_text, first_line=2, what="bad YAML in front matter")
     if not isinstance(meta, dict) or not isinstance(node, yaml.MappingNode):
         raise FrontMatterError(Problem(path, 2, "front matter must be a YAML mapping of fields"))
     key_lines = {str(k.value): k.start_mark.line + 2 for k, _ in node.value}
     return FrontMatter(meta=meta, key_lines=key_lines, body="".join(lines[end + 1 :]), body_line=end + 2)
 
 
-def load_yaml_with_lines(path: str, text: str) -> tuple[Any, yaml.Node | None]:
-    """Parse a whole YAML data file; return the data and its node tree (for line numbers)."""
+def load_yaml_with_lines(path: str, text: str, first_line: int = 1,
+                         what: str = "bad YAML") -> tuple[Any, yaml.Node | None]:
+    """Parse YAML that starts at `first_line` of `path`; return the data and its node tree (for line numbers)."""
     try:
-        data, node = parse_yaml(text)
+        return parse_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
+        line = mark.line + first_line if mark is not None else first_line
         reason = getattr(exc, "problem", None) or str(exc)
-        raise FrontMatterError(Problem(path, line, f"bad YAML: {reason}")) from exc
-    return data, node
+        raise FrontMatterError(Problem(path, line, f"{what}: {reason}")) from exc
 
 
 def line_of(node: yaml.Node | None, *path: str | int) -> int:

@@ -10,6 +10,7 @@ import textwrap
 import time
 import urllib.request
 from pathlib import Path
+from typing import Self
 
 SOURCE = "001_2b96ab6011805de8.txt"
 
@@ -35,28 +36,30 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class LiveServer:
-    """`throne-rules serve` in a child process on loopback; stopped by its own pid."""
+class ChildServer:
+    """A server in a child process on loopback, ready once `probe` answers 200; stopped by its own pid."""
 
-    def __init__(self, content: Path, build_dir: Path, port: int | None = None):
-        self.port = port or free_port()
+    probe = "/"
+
+    def __init__(self, cmd: list[str], port: int, keep_output: bool = True):
+        self.port = port
         self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, "-m", "throne_rules.cli", "--content", str(content), "--build-dir", str(build_dir),
-               "serve", "--port", str(self.port)]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ})
+        # A chatty server (one log line a request) must not write into a pipe nobody reads.
+        out = subprocess.PIPE if keep_output else subprocess.DEVNULL
+        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
 
-    def wait_ready(self, timeout: float = 60) -> LiveServer:
+    def wait_ready(self, timeout: float = 60) -> Self:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 out = self.proc.stdout.read().decode() if self.proc.stdout else ""
                 raise RuntimeError(f"server exited with {self.proc.returncode}:\n{out}")
             try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as resp:
+                with urllib.request.urlopen(self.url + self.probe, timeout=2) as resp:
                     if resp.status == 200:
                         return self
             except OSError:
-                time.sleep(0.2)
+                time.sleep(0.1)
         raise RuntimeError("server did not become ready")
 
     def stop(self) -> None:
@@ -70,30 +73,21 @@ class LiveServer:
             self.proc.stdout.close()
 
 
-class StaticServer:
-    """`python -m http.server` over a folder, on loopback: a plain static host. Stopped by its own pid."""
+class LiveServer(ChildServer):
+    """`throne-rules serve` (the production WSGI server) on loopback."""
+
+    probe = "/healthz"
+
+    def __init__(self, content: Path, build_dir: Path, port: int | None = None):
+        port = port or free_port()
+        super().__init__([sys.executable, "-m", "throne_rules.cli", "--content", str(content), "--build-dir",
+                          str(build_dir), "serve", "--port", str(port)], port)
+
+
+class StaticServer(ChildServer):
+    """`python -m http.server` over a folder, on loopback: a plain static host."""
 
     def __init__(self, folder: Path, port: int | None = None):
-        self.port = port or free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        cmd = [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory", str(folder)]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def wait_ready(self, timeout: float = 30) -> StaticServer:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as resp:
-                    if resp.status == 200:
-                        return self
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("static server did not become ready")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        port = port or free_port()
+        super().__init__([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
+                          "--directory", str(folder)], port, keep_output=False)

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page, Playwright
 from throne_rules import PROJECT_ROOT
 
 RESULTS = PROJECT_ROOT / "test-results"
@@ -74,3 +74,9 @@ def axe_violations(page: Page) -> list[dict[str, Any]]:
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     return [{"id": v["id"], "impact": v["impact"], "help": v["help"],
              "nodes": [n["target"] for n in v["nodes"]][:5]} for v in result["violations"]]
+
+
+def persistent_context(playwright: Playwright, launch_args: dict[str, Any], profile: Path) -> BrowserContext:
+    """A persistent profile: an incognito context always reports 'in-incognito' as an installability error."""
+    return playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=launch_args["executable_path"], args=launch_args["args"], headless=True)

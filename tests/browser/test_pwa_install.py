@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Playwright, expect
 
 from ..helpers import LiveServer
-from .pwa_support import wait_for_controller
+from .pwa_support import persistent_context, wait_for_controller
 
 pytestmark = pytest.mark.browser
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
@@ -17,9 +17,7 @@ IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/60
 
 def test_chrome_finds_no_installability_errors(playwright: Playwright, browser_type_launch_args: dict,
                                                live_server: LiveServer, tmp_path: Path) -> None:
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=browser_type_launch_args["executable_path"],
-        args=browser_type_launch_args["args"], headless=True)
+    context = persistent_context(playwright, browser_type_launch_args, tmp_path / "profile")
     try:
         page = context.new_page()
         page.goto(live_server.url + "/")

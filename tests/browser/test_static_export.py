@@ -18,7 +18,7 @@ from indexer import build
 from ..calc_golden import golden, subset
 from ..conftest import CONTENT_DIR
 from ..helpers import StaticServer, entry_text, write_entry
-from .pwa_support import build_version, wait_for_controller, wait_until
+from .pwa_support import build_version, persistent_context, wait_for_controller, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -105,9 +105,7 @@ def test_calculator_state_from_a_shared_link(page: Page, static_site: StaticServ
 def test_installable_and_offline(playwright: Playwright, browser_type_launch_args: dict, static_out: Path,
                                  tmp_path: Path) -> None:
     server = StaticServer(static_out).wait_ready()
-    context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=browser_type_launch_args["executable_path"],
-        args=browser_type_launch_args["args"], headless=True)
+    context = persistent_context(playwright, browser_type_launch_args, tmp_path / "profile")
     try:
         page = context.new_page()
         page.goto(server.url + "/")
