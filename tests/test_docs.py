@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 
-from indexer.model import GAMES, KINDS
 from throne_rules import DEFAULTS, PROJECT_ROOT
 from throne_rules.cli import parser
 from throne_rules.openapi import openapi_document
+
+from indexer.model import GAMES, KINDS
 
 README = (PROJECT_ROOT / "README.md").read_text(encoding="utf-8")
 CONTENT_FORMAT = (PROJECT_ROOT / "docs" / "content-format.md").read_text(encoding="utf-8")
