@@ -6,9 +6,11 @@ Starts `throne-rules serve` (waitress, its production settings) on a free loopba
 port unless --url is given, and loads it from a second process with wrk (Debian's
 `wrk`; bench/loadgen.py when wrk is missing): /api/search rotating over the
 evaluation queries, and a static file (the hashed stylesheet, as pages link it), at
-each concurrency. The two are interleaved, repeat by repeat, so a busy neighbour
-slows both alike; figures are medians over the repeats, and the ratio search/static
-is taken within each repeat, then its median.
+each concurrency; then, at 16 clients, search with every request new to the server
+(each query at each result limit), which no result cache can answer. Search and static
+are interleaved, repeat by repeat, so a busy neighbour slows both alike; figures are
+medians over the repeats, and the ratio search/static is taken within each repeat,
+then its median.
 """
 
 from __future__ import annotations
@@ -37,6 +39,14 @@ WRK_TIMEOUT = "10s"  # a slow answer is a slow answer, not an error
 
 def search_paths() -> list[str]:
     return [f"/api/search?q={quote_plus(q.query)}" for q in load_eval()]
+
+
+def first_sight_paths(start: int) -> list[str]:
+    """Every evaluation query at every result limit (1..50): 13,800 distinct requests, from `start` on, so a
+    run never repeats one and no result cache can answer for the search."""
+    queries = [quote_plus(q.query) for q in load_eval()]
+    paths = [f"/api/search?q={q}&limit={limit}" for limit in range(1, 51) for q in queries]
+    return paths[start:] + paths[:start]
 
 
 def static_path(base_url: str) -> str:
@@ -90,7 +100,7 @@ def summarise(runs: list[dict]) -> dict:
             "tool": runs[0]["tool"]}
 
 
-def bench(url: str, clients: list[int], seconds: float, repeats: int) -> dict:
+def bench(url: str, clients: list[int], seconds: float, repeats: int, first_sight_clients: int = 16) -> dict:
     search = search_paths()
     static = [static_path(url)]
     load(url, search, 4, 2)  # warm every server thread's searcher
@@ -106,8 +116,18 @@ def bench(url: str, clients: list[int], seconds: float, repeats: int) -> dict:
             ratios.append(s["rps"] / f["rps"] if f["rps"] else 0.0)
         levels.append({"clients": c, "search": summarise(s_runs), "static": summarise(f_runs),
                        "ratio": round(statistics.median(ratios), 4), "ratios": [round(r, 4) for r in ratios]})
+    # the same at one level with requests the server has never answered before (a result cache cannot help)
+    s_runs, f_runs, ratios = [], [], []
+    for n in range(repeats):
+        f = load(url, static, first_sight_clients, seconds)
+        s = load(url, first_sight_paths(4000 * (n + 1)), first_sight_clients, seconds)
+        f_runs.append(f)
+        s_runs.append(s)
+        ratios.append(s["rps"] / f["rps"] if f["rps"] else 0.0)
+    first_sight = {"clients": first_sight_clients, "search": summarise(s_runs), "static": summarise(f_runs),
+                   "ratio": round(statistics.median(ratios), 4), "ratios": [round(r, 4) for r in ratios]}
     return {"static_path": static[0], "search_paths": len(search), "seconds": seconds, "repeats": repeats,
-            "levels": levels}
+            "levels": levels, "first_sight": first_sight}
 
 
 def run(content: Path, clients: list[int], seconds: float, repeats: int, url: str | None = None) -> dict:
