@@ -51,7 +51,8 @@ test: test-deps lint
 clean:
 	rm -rf build test-results .pytest_cache
 
-# Benchmarks: wrk (Debian), Lighthouse (npm, bench/package-lock.json), Debian's Chromium; about a quarter of an hour.
+# Benchmarks: wrk (Debian), Lighthouse (npm, bench/package-lock.json), Debian's Chromium; 20-25 minutes.
+# BENCH_ARGS passes options to bench/run_all.py, e.g. make bench BENCH_ARGS="--json bench.json".
 bench: test-deps
 	@command -v wrk >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
 	  echo "Installing wrk and npm from Debian for the benchmarks"; \
@@ -59,4 +60,4 @@ bench: test-deps
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq wrk npm; }
 	@if [ -f package-lock.json ] && [ ! -d node_modules ]; then npm ci --no-audit --no-fund; fi
 	cd bench && npm ci --no-audit --no-fund
-	CHROME_PATH=/usr/bin/chromium $(PY) bench/run_all.py
+	CHROME_PATH=/usr/bin/chromium $(PY) bench/run_all.py $(BENCH_ARGS)
