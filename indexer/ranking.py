@@ -26,9 +26,11 @@ Keep static/js/search-core.js in step with this file.
 from __future__ import annotations
 
 import bisect
+import heapq
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .analysis import STOP_WORDS, stem, words
 
@@ -201,6 +203,7 @@ def entry_names(title: str, aliases: Iterable[str]) -> list[list[str]]:
 Phrase = tuple[str, ...]
 
 
+@lru_cache(maxsize=200_000)
 def word_matches(query_word: str, name_word: str, last: bool) -> float:
     """How well one query word matches one name word: 1 same (or same stem), else fuzzy or prefix credit."""
     if query_word == name_word:
@@ -215,13 +218,20 @@ def word_matches(query_word: str, name_word: str, last: bool) -> float:
     return 0.0
 
 
+@lru_cache(maxsize=200_000)
+def best_word(query_word: str, last: bool, name: tuple[str, ...]) -> tuple[float, int]:
+    """The name word one query word matches best: (how well, its index); (0.0, -1) for an empty name."""
+    return max(((word_matches(query_word, nw, last), j) for j, nw in enumerate(name)), default=(0.0, -1))
+
+
 def name_match(segments: list[list[Phrase]], names: list[list[str]]) -> float:
     """max over names of (share of query segments the name matches) x (share of the name's words matched)."""
     best = 0.0
     n = len(segments)
     if not n:
         return 0.0
-    for name in names:
+    for name_words in names:
+        name = tuple(name_words)
         got = 0.0
         used: set[int] = set()
         for i, alternatives in enumerate(segments):
@@ -230,8 +240,7 @@ def name_match(segments: list[list[Phrase]], names: list[list[str]]) -> float:
             for phrase in alternatives:
                 score, hit = 1.0, set()
                 for w in phrase:
-                    scores = [(word_matches(w, nw, last and len(phrase) == 1), j) for j, nw in enumerate(name)]
-                    s, j = max(scores) if scores else (0.0, -1)
+                    s, j = best_word(w, last and len(phrase) == 1, name)
                     if s <= 0:
                         score = 0.0
                         break
@@ -277,3 +286,33 @@ def rank(candidates: list[Candidate], info: QueryInfo,
         prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
         c.score = (REL * c.bm25 / best + NAME * name_fn(info.segments, c.names) + COVER * c.coverage) * prior
     return sorted(candidates, key=lambda c: (-c.score, c.id))
+
+
+def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int) -> list[Candidate]:
+    """The first `limit` of rank()'s order, with the same scores, computing name_match only where it can matter.
+
+    name_match is at most 1, so a candidate's score is at most its score with name_match = 1. Candidates
+    are scored in order of that bound, highest first, until the bound falls below the limit-th best score
+    found: no candidate left can reach, or tie, the first `limit`.
+    """
+    best = max((c.bm25 for c in candidates), default=0.0) or 1.0
+    kinds = QUESTION_KIND_PRIOR if info.question else KIND_PRIOR
+    bounded = []
+    for c in candidates:
+        prior = kinds.get(c.kind, 1.0)
+        prior *= LANG_MISMATCH if info.lang and c.lang != info.lang else 1.0
+        prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
+        bounded.append(((REL * c.bm25 / best + NAME * 1.0 + COVER * c.coverage) * prior, prior, c))
+    bounded.sort(key=lambda x: -x[0])
+    scored: list[Candidate] = []
+    floor: list[float] = []  # a min-heap of the `limit` best scores so far
+    for upper, prior, c in bounded:
+        if len(floor) >= limit and upper < floor[0]:
+            break
+        c.score = (REL * c.bm25 / best + NAME * name_match(info.segments, c.names) + COVER * c.coverage) * prior
+        scored.append(c)
+        if len(floor) < limit:
+            heapq.heappush(floor, c.score)
+        elif c.score > floor[0]:
+            heapq.heapreplace(floor, c.score)
+    return sorted(scored, key=lambda c: (-c.score, c.id))[:limit]

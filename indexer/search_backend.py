@@ -9,11 +9,12 @@ from __future__ import annotations
 import html
 import math
 import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whoosh import highlight, index, query, scoring
+from whoosh import index, query, scoring
 from whoosh.analysis import Filter, Token, Tokenizer
 from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import RamStorage
@@ -30,13 +31,15 @@ from .ranking import (
     entry_names,
     is_question,
     named_game,
-    rank,
+    rank_top,
 )
 from .synonyms import Phrase, segment
 
 # Field -> boost. Titles and aliases outrank headings, headings outrank body text.
 EN_FIELDS = {"title": 6.0, "aliases": 4.0, "headings": 2.0, "body": 1.0}
 PL_FIELDS = {"title_pl": 6.0, "aliases_pl": 4.0, "body_pl": 1.0}
+# Snippets as the offline client cuts them: up to 180 characters from 50 before the first matched word.
+SNIPPET_CHARS, SNIPPET_BEFORE = 180, 50
 # BM25 as the offline client's MiniSearch computes it (k1 1.2, b 0.75, no BM25+ delta, its idf), so
 # both sides score alike; field boosts multiply term frequency (Whoosh's field_boost; the client
 # repeats a term that many times), so they must be whole numbers.
@@ -152,18 +155,6 @@ class SearchResult:
     suggestion: str | None
 
 
-class _MarkFormatter(highlight.Formatter):
-    """Escapes every fragment and wraps matched words in <mark>."""
-
-    between = " … "
-
-    def format_token(self, text: str, token: Any, replace: bool = False) -> str:
-        return f"<mark>{html.escape(highlight.get_text(text, token, replace))}</mark>"
-
-    def _text(self, text: str) -> str:
-        return html.escape(text)
-
-
 class _SharedScorer(scoring.BM25FScorer):
     def __init__(self, searcher: Any, fieldname: str, text: Any, B: float, K1: float, qf: float = 1):
         super().__init__(searcher, fieldname, text, B, K1, qf=qf)
@@ -201,14 +192,32 @@ def read_vocabulary(ix: Any) -> Vocabulary:
 
 
 class SearchIndex:
+    """Whoosh stores the index; queries are scored from each term's postings, read once and kept in memory.
+
+    Whoosh's own query evaluation (pure-Python matcher trees, plus a hidden re-run of the query for every
+    len() of a result set) cost 10-120 ms a query here; the scores are the same sums of the same BM25
+    term weights, so they are computed from the postings directly: a term's weight in every document
+    that has it, kept per (field, term) after its first use.
+    """
+
+    RESULT_CACHE = 1024  # recent (query, limit, filters) -> result; a release never changes, so never stale
+
     def __init__(self, source: Path | Any, groups: list[list[Phrase]]):
         try:
             self._ix = index.open_dir(str(source)) if isinstance(source, Path) else source
             self.vocabulary = read_vocabulary(self._ix)
+            with self._ix.searcher() as searcher:
+                # the small stored fields of every document, by number (not the bodies: snippets read those)
+                self._docs = [{k: v for k, v in fields.items() if k not in ("body", "body_pl")}
+                              for _, fields in sorted(searcher.reader().iter_docs(), key=lambda d: d[0])]
         except (OSError, ValueError, index.IndexError) as exc:
             raise IndexUnavailable(f"cannot open the search index at {source}: {exc}") from exc
         self._groups = groups
         self._local = threading.local()
+        self._impacts: dict[tuple[str, str], dict[int, float]] = {}
+        self._tokens: dict[int, tuple[str, list[tuple[int, int, str]]]] = {}
+        self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
+        self._results_lock = threading.Lock()
 
     def _searcher(self):
         searcher = getattr(self._local, "searcher", None)
@@ -220,7 +229,20 @@ class SearchIndex:
         self._ix.close()
 
     def search(self, text: str, limit: int = 10, filters: dict[str, str] | None = None) -> SearchResult:
-        searcher = self._searcher()
+        key = (text, limit, tuple(sorted((filters or {}).items())))
+        with self._results_lock:
+            found = self._results.get(key)
+            if found is not None:
+                self._results.move_to_end(key)
+                return found
+        result = self._search(text, limit, filters)
+        with self._results_lock:
+            self._results[key] = result
+            while len(self._results) > self.RESULT_CACHE:
+                self._results.popitem(last=False)
+        return result
+
+    def _search(self, text: str, limit: int, filters: dict[str, str] | None) -> SearchResult:
         all_words = words(text)
         query_words = content_words(all_words)[:MAX_QUERY_WORDS]
         if not query_words:
@@ -228,32 +250,98 @@ class SearchIndex:
         game, query_words = named_game(query_words)
         segments = segment(query_words, self._groups)
         q, owners = self._build_query(segments)
-        flt = query.And([query.Term(k, v) for k, v in (filters or {}).items()]) if filters else None
-        results = searcher.search(q, limit=CANDIDATES, filter=flt, terms=True)
-        results.fragmenter = highlight.ContextFragmenter(maxchars=180, surround=50)
-        results.formatter = _MarkFormatter()
-        top = sorted(results, key=lambda h: (-h.score, h["id"]))[:CANDIDATES]  # as the client: BM25, then id
-        by_id = {h["id"]: h for h in top}
-        candidates = [Candidate(h["id"], h["game"], h["kind"], h["lang"], h.score,
-                                self._coverage(h, owners, len(segments)), h.get("names") or []) for h in top]
+        matched = self._evaluate(q)
+        docs = self._docs
+        if filters:
+            matched = {d: v for d, v in matched.items() if all(docs[d].get(k) == want for k, want in filters.items())}
+        # as the client: BM25, then id
+        top = sorted(matched.items(), key=lambda kv: (-kv[1][0], docs[kv[0]]["id"]))[:CANDIDATES]
+        n = len(segments)
+        candidates, numbers = [], {}
+        for docnum, (score, terms) in top:
+            d = docs[docnum]
+            covered: set[int] = set()
+            for key in terms:
+                covered |= owners.get(key, set())
+            candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score,
+                                        len(covered) / n if n else 0.0, d.get("names") or []))
+            numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words))
-        ranked = rank(candidates, info)[:limit]
-        hits = [Hit(c.id, c.score, self._snippet(by_id[c.id])) for c in ranked]
-        return SearchResult(len(results), hits, self.vocabulary.suggest(query_words))
+        ranked = rank_top(candidates, info, limit)
+        hits = [Hit(c.id, c.score, self._snippet(numbers[c.id], owners)) for c in ranked]
+        return SearchResult(len(matched), hits, self.vocabulary.suggest(query_words))
 
-    @staticmethod
-    def _coverage(hit: Any, owners: dict[tuple[str, str], set[int]], n: int) -> float:
-        covered: set[int] = set()
-        for field, term in hit.matched_terms():
-            word = term.decode("utf-8") if isinstance(term, bytes) else term
-            covered |= owners.get((field, word), set())
-        return len(covered) / n if n else 0.0
+    def _postings(self, field: str, term: str) -> dict[int, float]:
+        """A term's BM25 weight (field boost included) in every document that has it; read once, then kept."""
+        key = (field, term)
+        found = self._impacts.get(key)
+        if found is None:
+            searcher = self._searcher()
+            found = {}
+            raw = searcher.schema[field].to_bytes(term)
+            if (field, raw) in searcher.reader():
+                m = searcher.postings(field, raw)
+                while m.is_active():
+                    found[m.id()] = m.score()
+                    m.next()
+            self._impacts[key] = found  # one assignment: safe to share between threads
+        return found
 
-    @staticmethod
-    def _snippet(hit: Any) -> str:
-        field = "body_pl" if hit["lang"] == "pl" else "body"
-        snippet = hit.highlights(field, top=2)
-        return snippet or html.escape(hit["summary"])
+    def _evaluate(self, q: query.Query) -> dict[int, tuple[float, frozenset[tuple[str, str]]]]:
+        """Docnum -> (score, matched (field, term)s) for a tree of Term/And/Or, summed as Whoosh sums them."""
+        if isinstance(q, query.Term):
+            terms = frozenset([(q.fieldname, q.text)])
+            return {d: (w * q.boost, terms) for d, w in self._postings(q.fieldname, q.text).items()}
+        if isinstance(q, query.And):
+            parts = [self._evaluate(c) for c in q.subqueries]
+            if not parts or not all(parts):
+                return {}
+            both = set(parts[0]).intersection(*parts[1:])
+            return {d: (sum(p[d][0] for p in parts), frozenset().union(*(p[d][1] for p in parts))) for d in both}
+        if isinstance(q, query.Or):
+            out: dict[int, tuple[float, frozenset[tuple[str, str]]]] = {}
+            for c in q.subqueries:
+                for d, (score, terms) in self._evaluate(c).items():
+                    prev = out.get(d)
+                    out[d] = (score, terms) if prev is None else (prev[0] + score, prev[1] | terms)
+            return out
+        if q is query.NullQuery:
+            return {}
+        raise TypeError(f"unexpected query node {q!r}")
+
+    def _body(self, docnum: int) -> tuple[str, list[tuple[int, int, str]]]:
+        """A document's body and its words (start, end, stem), computed once."""
+        cached = self._tokens.get(docnum)
+        if cached is None:
+            lang = "pl" if self._docs[docnum]["lang"] == "pl" else "en"
+            body = self._searcher().stored_fields(docnum).get("body_pl" if lang == "pl" else "body") or ""
+            words_at = [(m.start(), m.end(), stem(fold_word(m.group()), lang)) for m in TOKEN_RE.finditer(body)]
+            cached = self._tokens[docnum] = (body, words_at)
+        return cached
+
+    def _snippet(self, docnum: int, owners: dict[tuple[str, str], set[int]]) -> str:
+        """Safe HTML: a window of the body from just before the first matched word, matched words marked."""
+        d = self._docs[docnum]
+        field = "body_pl" if d["lang"] == "pl" else "body"
+        wanted = {t for f, t in owners if f == field}
+        body, words_at = self._body(docnum)
+        first = next((i for i, w in enumerate(words_at) if w[2] in wanted), None)
+        if first is None:
+            return html.escape(d["summary"])
+        start = max(0, words_at[first][0] - SNIPPET_BEFORE)
+        if start > 0:
+            space = body.find(" ", start)
+            start = space + 1 if 0 <= space < words_at[first][0] else start
+        end = min(len(body), start + SNIPPET_CHARS)
+        out, pos = [], start
+        for s, e, w in words_at[first:]:
+            if s >= end:
+                break
+            if w in wanted:
+                out.append(f"{html.escape(body[pos:s])}<mark>{html.escape(body[s:e])}</mark>")
+                pos = e
+        out.append(html.escape(body[pos:end]))
+        return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(body) else "")
 
     def _build_query(self, segments: list[list[Phrase]]) -> tuple[query.Query, dict[tuple[str, str], set[int]]]:
         """One OR of segments; each segment an OR of its synonym phrases; a phrase an AND of its words."""
