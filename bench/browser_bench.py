@@ -250,10 +250,10 @@ def bench(base: str) -> dict[str, Any]:
 def run(content: Path, url: str | None = None) -> dict[str, Any]:
     if url:
         return bench(url)
-    from tests.helpers import LiveServer
+    from bench.server import BenchServer
 
     with tempfile.TemporaryDirectory(prefix="throne-bench-browser-") as tmp:
-        server = LiveServer(content, Path(tmp) / "build").wait_ready(timeout=300)
+        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=300)
         try:
             return bench(server.url)
         finally:

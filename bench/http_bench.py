@@ -133,10 +133,10 @@ def bench(url: str, clients: list[int], seconds: float, repeats: int, first_sigh
 def run(content: Path, clients: list[int], seconds: float, repeats: int, url: str | None = None) -> dict:
     if url:
         return bench(url, clients, seconds, repeats)
-    from tests.helpers import LiveServer
+    from bench.server import BenchServer
 
     with tempfile.TemporaryDirectory(prefix="throne-bench-http-") as tmp:
-        server = LiveServer(content, Path(tmp) / "build").wait_ready(timeout=300)
+        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=300)
         try:
             return bench(server.url, clients, seconds, repeats)
         finally:

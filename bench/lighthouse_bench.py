@@ -85,10 +85,10 @@ def run(content: Path, runs: int, url: str | None = None) -> dict[str, Any]:
     if url:
         return bench(url, runs)
     sys.path.insert(0, str(ROOT))
-    from tests.helpers import LiveServer
+    from bench.server import BenchServer
 
     with tempfile.TemporaryDirectory(prefix="throne-bench-lh-") as tmp:
-        server = LiveServer(content, Path(tmp) / "build").wait_ready(timeout=300)
+        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=300)
         try:
             return bench(server.url, runs)
         finally:

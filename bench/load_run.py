@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.helpers import LiveServer  # noqa: E402
+from bench.server import BenchServer  # noqa: E402
 
 QUERIES = ["cp", "evasive", "max cp", "undefendable", "what if both die", "koth", "kings hand", "evasve",
            "obrazenia nieuchronne", "ultimate", "stun", "dd slime", "loot chest", "protect", "2v2 targeting"]
@@ -35,7 +35,7 @@ def rss_kib(pid: int) -> int:
 def load_run(seconds: float, clients: int, content: Path, paths: list[str] | None = None) -> dict:
     paths = paths or [f"/api/search?q={q.replace(' ', '+')}" for q in QUERIES] + ["/", "/healthz"]
     with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(content, Path(tmp) / "build").wait_ready(timeout=120)
+        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=120)
         try:
             for _ in range(3):  # warm up every thread's searcher
                 subprocess.run([sys.executable, str(ROOT / "bench" / "loadgen.py"), server.url, "--clients", "8",

@@ -137,9 +137,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             stage(res, "search", "server search in process", search_latency.run, build_dir,
                   passes=2 if args.quick else 3)
         if stages & {"http", "browser", "lighthouse"}:
-            from tests.helpers import LiveServer
+            from bench.server import BenchServer
 
-            server = LiveServer(content, build_dir).wait_ready(timeout=300)
+            server = BenchServer(content, build_dir).wait_ready(timeout=300)
             try:
                 if "http" in stages:
                     stage(res, "http", "server search over HTTP", http_bench.bench, server.url, [1, 16, 64],
