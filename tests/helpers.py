@@ -6,6 +6,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import urllib.request
@@ -41,19 +42,22 @@ class ChildServer:
 
     probe = "/"
 
-    def __init__(self, cmd: list[str], port: int, keep_output: bool = True):
+    def __init__(self, cmd: list[str], port: int):
         self.port = port
         self.url = f"http://127.0.0.1:{self.port}"
-        # A chatty server (one log line a request) must not write into a pipe nobody reads.
-        out = subprocess.PIPE if keep_output else subprocess.DEVNULL
-        self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
+        # Output goes to a file, never an unread pipe: a full pipe stalls a chatty server under load.
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ})
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def wait_ready(self, timeout: float = 60) -> Self:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                out = self.proc.stdout.read().decode() if self.proc.stdout else ""
-                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{out}")
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.output()}")
             try:
                 with urllib.request.urlopen(self.url + self.probe, timeout=2) as resp:
                     if resp.status == 200:
@@ -69,8 +73,7 @@ class ChildServer:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-        if self.proc.stdout:
-            self.proc.stdout.close()
+        self.log.close()
 
 
 class LiveServer(ChildServer):
@@ -90,4 +93,4 @@ class StaticServer(ChildServer):
     def __init__(self, folder: Path, port: int | None = None):
         port = port or free_port()
         super().__init__([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                          "--directory", str(folder)], port, keep_output=False)
+                          "--directory", str(folder)], port)

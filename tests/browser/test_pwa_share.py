@@ -108,7 +108,10 @@ def test_search_as_you_type_with_the_keyboard(page: Page, live_server: LiveServe
     page.keyboard.press("Enter")
     expect(page).to_have_url(live_server.url + target)
     page.go_back()
+    expect(page).to_have_url(live_server.url + "/index")
+    page.wait_for_load_state("load")  # the restored page settles before we type into it again
     page.locator("#site-q").fill("evasive")
+    expect(page.locator("#site-q")).to_have_value("evasive")
     page.locator("#site-q").press("Escape")
     expect(page.get_by_role("listbox")).to_be_hidden()
     page.locator("#site-q").press("Enter")  # no option chosen: a normal search, rendered by the server
