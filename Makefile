@@ -51,7 +51,7 @@ test: test-deps lint
 clean:
 	rm -rf build test-results .pytest_cache
 
-# Benchmarks: wrk (Debian), Lighthouse (npm, bench/package-lock.json), Debian's Chromium; 20-25 minutes.
+# Benchmarks: wrk (Debian), Lighthouse (npm, bench/package-lock.json), Debian's Chromium; about 10 minutes.
 # BENCH_ARGS passes options to bench/run_all.py, e.g. make bench BENCH_ARGS="--json bench.json".
 bench: test-deps
 	@command -v wrk >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \

@@ -71,7 +71,8 @@ def run_wrk(url: str, paths: list[str], clients: int, seconds: float) -> dict:
     finally:
         os.unlink(paths_file)
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    result["error_total"] = sum(result["errors"].values())
+    # a connection that got no answer at all in the whole run is an error too (wrk counts only what ends)
+    result["error_total"] = sum(result["errors"].values()) + (clients if result["requests"] == 0 else 0)
     result["tool"] = "wrk"
     return result
 

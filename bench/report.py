@@ -66,10 +66,11 @@ def checks(res: dict[str, Any]) -> list[Check]:
         for g in build.get("growth", []):
             if g["scale"] == 1:
                 continue
-            out.append(Check("Index build", f"growth at {g['scale']}× content (time ratio ÷ size ratio)",
-                             f"{g['per_entry_ratio']:.2f}", "≤ 1.00 (linear)", g["per_entry_ratio"] <= 1.0,
-                             f"{g['time_ratio']:.1f}× the time for {g['size_ratio']:.0f}× the entries; "
-                             f"CPU {g['cpu_per_entry_ratio']:.2f}"))
+            # CPU time: how the build's own work grows; wall time on a shared machine adds the neighbours' load
+            out.append(Check("Index build", f"growth at {g['scale']}× content (CPU time ratio ÷ size ratio)",
+                             f"{g['cpu_per_entry_ratio']:.2f}", "≤ 1.00 (linear)", g["cpu_per_entry_ratio"] <= 1.0,
+                             f"wall: {g['time_ratio']:.1f}× the time for {g['size_ratio']:.0f}× the entries, "
+                             f"{g['per_entry_ratio']:.2f}"))
     else:
         out.append(_missing("Index build", "full `throne-rules build`", f"≤ {BUILD_SECONDS:.0f} s"))
     search = res.get("search")
@@ -183,11 +184,14 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
                   "with unique ids (bench/replicate.py). Wall time is the median over the runs; CPU time is the "
                   "process's user + system time, which the machine's load does not inflate.", "",
                   _md_table(["Content", "Entries", "Runs", "Wall (median)", "CPU", "Build's own figure",
-                             "ms per entry", "Time ratio ÷ size ratio"],
+                             "Wall ms per entry", "Growth, wall", "Growth, CPU"],
                             [[f"{s['scale']}×", str(s["entries"]), str(len(s["runs"])), f"{s['wall_s']:.2f} s",
                               f"{s['cpu_s']:.2f} s", f"{s['reported_s']:.2f} s", f"{s['ms_per_entry']:.2f}",
-                              f"{growth[s['scale']]['per_entry_ratio']:.2f}" if s["scale"] in growth else "—"]
-                             for s in build["scales"]])]
+                              f"{growth[s['scale']]['per_entry_ratio']:.2f}" if s["scale"] in growth else "—",
+                              f"{growth[s['scale']]['cpu_per_entry_ratio']:.2f}" if s["scale"] in growth else "—"]
+                             for s in build["scales"]]),
+                  "", "Growth is the time ratio divided by the size ratio against the 1× build (≤ 1.00: linear or "
+                  "better); the budget is judged on CPU time, which the neighbours' load does not inflate."]
     search = res.get("search")
     if search:
         parts += ["", "### Server search, in process", "",

@@ -1,7 +1,7 @@
 """Run every benchmark, print one table of figures against the budgets, and write docs/performance.md.
 
     make bench                          # installs wrk, Lighthouse (bench/package.json), then runs this
-    python bench/run_all.py             # the full suite (about a quarter of an hour on 2 busy cores)
+    python bench/run_all.py             # the full suite (about 10 minutes on 2 cores, more when they are busy)
     python bench/run_all.py --quick     # fewer runs and scales: a smoke run, not for the report
     python bench/run_all.py --only build search
 
