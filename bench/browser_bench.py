@@ -92,19 +92,23 @@ def precache_size(base: str, items: list[dict[str, str]]) -> dict[str, Any]:
 
 
 def _summarise(requests: list[Any]) -> dict[str, Any]:
+    """Requests that went over the wire (a response from the browser's cache reports no bytes), and their bytes."""
     rows = []
+    cached = 0
     for r in requests:
         try:
             sizes = r.sizes()
         except Exception:  # a request that failed has no sizes  # noqa: BLE001
             continue
-        resp = r.response() if hasattr(r, "response") else None
-        from_cache = bool(resp and resp.from_service_worker)
-        rows.append({"url": r.url, "type": r.resource_type,
-                     "bytes": sizes["responseBodySize"] + sizes["responseHeadersSize"],
-                     "body": sizes["responseBodySize"], "from_sw": from_cache})
-    return {"requests": len(rows), "bytes": sum(x["bytes"] for x in rows), "body_bytes": sum(x["body"] for x in rows),
-            "detail": rows}
+        wire = max(0, sizes["responseBodySize"] + sizes["responseHeadersSize"])
+        if wire == 0:
+            cached += 1
+            continue
+        resp = r.response()
+        rows.append({"url": r.url, "type": r.resource_type, "bytes": wire, "body": max(0, sizes["responseBodySize"]),
+                     "from_sw": bool(resp and resp.from_service_worker)})
+    return {"requests": len(rows), "from_cache": cached, "bytes": sum(x["bytes"] for x in rows),
+            "body_bytes": sum(x["body"] for x in rows), "detail": rows}
 
 
 def page_weight(browser: Any, url: str) -> dict[str, Any]:

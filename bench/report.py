@@ -229,11 +229,13 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
         rows_w = []
         for name, w in browser["pages"].items():
             rows_w.append([f"{name} `{w['path']}`", str(w["cold"]["requests"]), kb(w["cold"]["body_bytes"]),
-                           kb(w["cold"]["bytes"]), str(w["warm"]["requests"]), kb(w["warm"]["bytes"])])
+                           kb(w["cold"]["bytes"]),
+                           f"{w['warm']['requests']} (+{w['warm'].get('from_cache', 0)} from cache)",
+                           kb(w["warm"]["bytes"])])
         parts += ["", "### Page weight", "",
                   "Chromium, a fresh context per page (empty cache, service workers blocked), 360 px wide. "
                   "Bytes are on the wire: gzipped bodies, and bodies plus headers. Warm: leaving and coming back "
-                  "to the page on the same cache.", "",
+                  "to the page on the same cache (a response from the browser's cache is not a request on the wire).", "",
                   _md_table(["Page", "Requests (cold)", "Gzipped bodies", "On the wire (cold)", "Requests (warm)",
                              "On the wire (warm)"], rows_w)]
         pre = browser.get("precache")
