@@ -235,7 +235,8 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
         parts += ["", "### Page weight", "",
                   "Chromium, a fresh context per page (empty cache, service workers blocked), 360 px wide. "
                   "Bytes are on the wire: gzipped bodies, and bodies plus headers. Warm: leaving and coming back "
-                  "to the page on the same cache (a response from the browser's cache is not a request on the wire).", "",
+                  "to the page on the same cache (a response from the browser's cache is not a request on the "
+                  "wire).", "",
                   _md_table(["Page", "Requests (cold)", "Gzipped bodies", "On the wire (cold)", "Requests (warm)",
                              "On the wire (warm)"], rows_w)]
         pre = browser.get("precache")
