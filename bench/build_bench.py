@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import re
 import statistics
@@ -113,10 +114,22 @@ def growth(scales: list[BuildScale]) -> list[dict]:
     return out
 
 
+def exponent(points: list[tuple[float, float]]) -> float:
+    """b in time = a * size^b, fitted by least squares on logarithms: 1 is linear, below 1 better than linear."""
+    xs = [math.log(x) for x, _ in points]
+    ys = [math.log(y) for _, y in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
+
+
 def run(content: Path, scales: list[int], runs: list[int]) -> dict:
     with tempfile.TemporaryDirectory(prefix="throne-bench-build-") as tmp:
         done = [bench_scale(content, scale, n, Path(tmp)) for scale, n in zip(scales, runs, strict=True)]
-    return {"scales": [s.to_json() for s in done], "growth": growth(done)}
+    out: dict = {"scales": [s.to_json() for s in done], "growth": growth(done)}
+    if len({s.entries for s in done}) > 1:  # every run at every scale, so one slow run weighs as one point
+        out["exponent_wall"] = round(exponent([(s.entries, r.wall_s) for s in done for r in s.runs]), 3)
+        out["exponent_cpu"] = round(exponent([(s.entries, r.cpu_s) for s in done for r in s.runs]), 3)
+    return out
 
 
 def main() -> None:

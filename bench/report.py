@@ -63,14 +63,15 @@ def checks(res: dict[str, Any]) -> list[Check]:
             out.append(Check("Index build", f"full `throne-rules build`, {one['entries']} entries (median wall)",
                              f"{one['wall_s']:.2f} s", f"≤ {BUILD_SECONDS:.0f} s", one["wall_s"] <= BUILD_SECONDS,
                              f"CPU {one['cpu_s']:.2f} s"))
-        for g in build.get("growth", []):
-            if g["scale"] == 1:
-                continue
+        if "exponent_cpu" in build:
             # CPU time: how the build's own work grows; wall time on a shared machine adds the neighbours' load
-            out.append(Check("Index build", f"growth at {g['scale']}× content (CPU time ratio ÷ size ratio)",
-                             f"{g['cpu_per_entry_ratio']:.2f}", "≤ 1.00 (linear)", g["cpu_per_entry_ratio"] <= 1.0,
-                             f"wall: {g['time_ratio']:.1f}× the time for {g['size_ratio']:.0f}× the entries, "
-                             f"{g['per_entry_ratio']:.2f}"))
+            scales = ", ".join(f"{s['scale']}×" for s in build["scales"])
+            per = "; ".join(f"{g['scale']}×: {g['cpu_per_entry_ratio']:.2f}" for g in build.get("growth", [])
+                            if g["scale"] != 1)
+            out.append(Check("Index build", f"growth with size: exponent b of time ∝ size^b over {scales} "
+                             "(CPU time, every run)", f"{build['exponent_cpu']:.2f}", "≤ 1.00 (linear)",
+                             build["exponent_cpu"] <= 1.0,
+                             f"wall {build['exponent_wall']:.2f}; CPU per entry against 1×: {per}"))
     else:
         out.append(_missing("Index build", "full `throne-rules build`", f"≤ {BUILD_SECONDS:.0f} s"))
     search = res.get("search")
@@ -191,7 +192,10 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
                               f"{growth[s['scale']]['cpu_per_entry_ratio']:.2f}" if s["scale"] in growth else "—"]
                              for s in build["scales"]]),
                   "", "Growth is the time ratio divided by the size ratio against the 1× build (≤ 1.00: linear or "
-                  "better); the budget is judged on CPU time, which the neighbours' load does not inflate."]
+                  "better). The budget is judged on the exponent b of time ∝ size^b fitted (least squares on "
+                  "logarithms) to every run at every scale, in CPU time, which the neighbours' load inflates "
+                  f"least: b = {build.get('exponent_cpu', float('nan')):.2f} (wall time: "
+                  f"{build.get('exponent_wall', float('nan')):.2f})."]
     search = res.get("search")
     if search:
         parts += ["", "### Server search, in process", "",
