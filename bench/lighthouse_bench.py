@@ -64,10 +64,21 @@ def run_once(url: str) -> dict[str, Any]:
             "warnings": report.get("runWarnings", []), "version": report.get("lighthouseVersion")}
 
 
+def run_retrying(url: str, attempts: int = 3) -> dict[str, Any]:
+    """Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): try again, then give up."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return run_once(url)
+        except RuntimeError:
+            if attempt == attempts:
+                raise
+    raise AssertionError("unreachable")
+
+
 def bench(base: str, runs: int = 3, pages: dict[str, str] | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, path in (pages or PAGES).items():
-        results = [run_once(base + path) for _ in range(runs)]
+        results = [run_retrying(base + path) for _ in range(runs)]
         medians = {c: statistics.median(r["scores"][c] for r in results) for c in CATEGORIES}
         lost: dict[str, dict[str, Any]] = {}
         for r in results:
