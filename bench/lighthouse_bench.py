@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -25,6 +26,7 @@ LIGHTHOUSE = BENCH / "node_modules" / ".bin" / "lighthouse"
 CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 PAGES = {"home": "/", "entry": "/dice-throne/undefendable-damage", "calc damage": "/calc/damage"}
+RUN_TIMEOUT = 300  # seconds for one Lighthouse run
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking"
 
 
@@ -44,10 +46,17 @@ def run_once(url: str) -> dict[str, Any]:
         cmd = [str(LIGHTHOUSE), url, "--quiet", "--output=json", f"--output-path={out}",
                f"--only-categories={','.join(CATEGORIES)}", "--form-factor=mobile", "--screenEmulation.mobile",
                f"--chrome-flags={CHROME_FLAGS}"]
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=300,
-                              env={**os.environ, "CHROME_PATH": CHROME_PATH, "TMPDIR": tmp})
-        if done.returncode != 0 or not out.exists():
-            raise RuntimeError(f"lighthouse failed on {url} (exit {done.returncode}):\n{done.stderr[-3000:]}")
+        # its own process group, so a run that hangs is stopped with the Chromium it started
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "CHROME_PATH": CHROME_PATH, "TMPDIR": tmp}, start_new_session=True)
+        try:
+            _, stderr = proc.communicate(timeout=RUN_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise RuntimeError(f"lighthouse took over {RUN_TIMEOUT} s on {url}") from None
+        if proc.returncode != 0 or not out.exists():
+            raise RuntimeError(f"lighthouse failed on {url} (exit {proc.returncode}):\n{stderr[-3000:]}")
         report = json.loads(out.read_text(encoding="utf-8"))
     scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES}
     lost = []
