@@ -29,3 +29,10 @@ def test_no_path_traversal(client: FlaskClient, path: str) -> None:
     with client.get(path) as resp:
         assert resp.status_code in (404, 400, 308)
         assert b"[project]" not in resp.data and b"root:" not in resp.data
+
+
+def test_hashed_assets_are_cached_for_good(app) -> None:  # type: ignore[no-untyped-def]
+    url = app.extensions["assets"].url("css/app.css")
+    with app.test_client().get(url) as resp:
+        cache = resp.headers["Cache-Control"]
+    assert "immutable" in cache and "max-age=31536000" in cache and "no-cache" not in cache

@@ -79,6 +79,7 @@ def label_build(response: Response) -> Response:
         except AssetMissing:
             fresh = False
         if fresh:
+            response.cache_control.no_cache = False  # a hashed URL never changes: no revalidation
             response.cache_control.public = True
             response.cache_control.max_age = VERSIONED_MAX_AGE
             response.cache_control.immutable = True
