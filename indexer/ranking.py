@@ -30,7 +30,6 @@ import heapq
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .analysis import STOP_WORDS, stem, words
 
@@ -53,6 +52,7 @@ PREFIX_WEIGHT = 0.7
 FUZZY_WEIGHT = {1: 0.6, 2: 0.4}
 MAX_PREFIX = 12
 MAX_FUZZY = 6
+FUZZY_CACHE = 4096  # query words whose fuzzy variants are remembered
 CANDIDATES = 60
 MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored (players type far fewer)
 
@@ -87,25 +87,40 @@ def max_edits(word: str) -> int:
 
 
 def osa_distance(a: str, b: str, limit: int) -> int:
-    """Optimal string alignment distance (a transposition is one edit); limit + 1 when above limit."""
-    if abs(len(a) - len(b)) > limit:
+    """Optimal string alignment distance (a transposition is one edit); limit + 1 when above limit.
+
+    Only the band of cells within `limit` of the diagonal is computed: a cell outside it is more
+    than `limit` edits away already.
+    """
+    la, lb = len(a), len(b)
+    if abs(la - lb) > limit:
         return limit + 1
+    if a == b:
+        return 0
+    over = limit + 1
     prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
+    prev = [j if j <= limit else over for j in range(lb + 1)]
+    for i in range(1, la + 1):
+        cur = [over] * (lb + 1)
+        cur[0] = i if i <= limit else over
         best = cur[0]
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                v = min(v, prev2[j - 2] + 1)
-            cur[j] = v
-            best = min(best, v)
+        ai = a[i - 1]
+        for j in range(max(1, i - limit), min(lb, i + limit) + 1):
+            bj = b[j - 1]
+            v = prev[j - 1] + (ai != bj)
+            if prev[j] + 1 < v:
+                v = prev[j] + 1
+            if cur[j - 1] + 1 < v:
+                v = cur[j - 1] + 1
+            if i > 1 and j > 1 and ai == b[j - 2] and a[i - 2] == bj and prev2[j - 2] + 1 < v:
+                v = prev2[j - 2] + 1
+            cur[j] = v if v < over else over
+            if v < best:
+                best = v
         if best > limit:
-            return limit + 1
+            return over
         prev2, prev = prev, cur
-    return prev[len(b)] if prev[len(b)] <= limit else limit + 1
+    return prev[lb] if prev[lb] <= limit else over
 
 
 @dataclass(frozen=True)
@@ -124,9 +139,11 @@ class Vocabulary:
         self.df = df
         self.langs = langs
         self.sorted = sorted(df)
-        self.by_initial: dict[str, list[str]] = {}
+        # words by (first letter, length): a word more than `limit` letters longer or shorter is never in reach
+        self.by_shape: dict[tuple[str, int], list[str]] = {}
         for w in self.sorted:
-            self.by_initial.setdefault(w[0], []).append(w)
+            self.by_shape.setdefault((w[0], len(w)), []).append(w)
+        self._fuzzy: dict[str, list[tuple[str, int]]] = {}
 
     def __contains__(self, word: str) -> bool:
         return word in self.df
@@ -151,16 +168,25 @@ class Vocabulary:
         return list(out.values())
 
     def fuzzy(self, word: str) -> list[tuple[str, int]]:
-        """Vocabulary words within max_edits(word), same first letter; closest, then most frequent first."""
+        """Vocabulary words within max_edits(word), same first letter; closest, then most frequent first.
+
+        Callers must not change the list: it is remembered (for up to FUZZY_CACHE words).
+        """
+        found = self._fuzzy.get(word)
+        if found is not None:
+            return found
         limit = max_edits(word)
-        if not limit:
-            return []
         found = []
-        for w in self.by_initial.get(word[0], []):
-            d = osa_distance(word, w, limit)
-            if d <= limit:
-                found.append((w, d))
-        found.sort(key=lambda x: (x[1], -self.df[x[0]], x[0]))
+        if limit:
+            for length in range(len(word) - limit, len(word) + limit + 1):
+                for w in self.by_shape.get((word[0], length), ()):
+                    d = osa_distance(word, w, limit)
+                    if d <= limit:
+                        found.append((w, d))
+            found.sort(key=lambda x: (x[1], -self.df[x[0]], x[0]))
+        if len(self._fuzzy) >= FUZZY_CACHE:
+            self._fuzzy.clear()
+        self._fuzzy[word] = found
         return found
 
     def language(self, query_words: list[str]) -> str:
@@ -203,55 +229,123 @@ def entry_names(title: str, aliases: Iterable[str]) -> list[list[str]]:
 Phrase = tuple[str, ...]
 
 
-@lru_cache(maxsize=200_000)
 def word_matches(query_word: str, name_word: str, last: bool) -> float:
-    """How well one query word matches one name word: 1 same (or same stem), else fuzzy or prefix credit."""
+    """How well one query word matches one name word: 1 same (or same stem), else fuzzy or prefix credit.
+
+    The definition, pair by pair; NameWords.matches gives the same figures for a whole release at once.
+    """
     if query_word == name_word:
         return 1.0
     if stem(query_word, "en") == stem(name_word, "en") or stem(query_word, "pl") == stem(name_word, "pl"):
         return STEM_WEIGHT
     if last and len(query_word) >= 3 and name_word.startswith(query_word):
         return PREFIX_WEIGHT
+    if query_word[0] != name_word[0]:
+        return 0.0
     limit = max_edits(query_word)
-    if limit and query_word[0] == name_word[0] and osa_distance(query_word, name_word, limit) <= limit:
-        return FUZZY_WEIGHT[osa_distance(query_word, name_word, limit)]
+    if limit and abs(len(query_word) - len(name_word)) <= limit:
+        d = osa_distance(query_word, name_word, limit)
+        if d <= limit:
+            return FUZZY_WEIGHT[d]
     return 0.0
 
 
-@lru_cache(maxsize=200_000)
-def best_word(query_word: str, last: bool, name: tuple[str, ...]) -> tuple[float, int]:
-    """The name word one query word matches best: (how well, its index); (0.0, -1) for an empty name."""
-    return max(((word_matches(query_word, nw, last), j) for j, nw in enumerate(name)), default=(0.0, -1))
+class NameWords:
+    """Every word of every entry's names, looked up by exact form, stem, prefix and shape (for fuzzy matches).
+
+    Built once per release, so a query finds the name words each of its words matches without
+    comparing it with every name of every candidate.
+    """
+
+    def __init__(self, names: Iterable[Iterable[str]]):
+        self.words = sorted({w for name in names for w in name})
+        self.by_stem: dict[tuple[str, str], list[str]] = {}
+        self.by_shape: dict[tuple[str, int], list[str]] = {}
+        for w in self.words:
+            for lang in ("en", "pl"):
+                self.by_stem.setdefault((lang, stem(w, lang)), []).append(w)
+            self.by_shape.setdefault((w[0], len(w)), []).append(w)
+        self._known = set(self.words)
+
+    def matches(self, query_word: str, last: bool) -> dict[str, float]:
+        """Name word -> word_matches(query_word, name word, last), for every name word it gives above 0."""
+        found: dict[str, float] = {}
+        # the rules' weights fall in the order word_matches tries them, so the best rule is the highest figure
+        limit = max_edits(query_word)
+        if limit:
+            for length in range(len(query_word) - limit, len(query_word) + limit + 1):
+                for w in self.by_shape.get((query_word[0], length), ()):
+                    d = osa_distance(query_word, w, limit)
+                    if 0 < d <= limit:  # 0: the word itself, found below
+                        found[w] = FUZZY_WEIGHT[d]
+        if last and len(query_word) >= 3:
+            for w in self.words[bisect.bisect_left(self.words, query_word):]:
+                if not w.startswith(query_word):
+                    break
+                found[w] = PREFIX_WEIGHT
+        for lang in ("en", "pl"):
+            for w in self.by_stem.get((lang, stem(query_word, lang)), ()):
+                found[w] = STEM_WEIGHT
+        if query_word in self._known:
+            found[query_word] = 1.0
+        return found
+
+
+class NameMatcher:
+    """name_match for one query, over many candidates' names.
+
+    The name words each query word matches are found once for the query (in NameWords); a name
+    none of whose words is among them scores 0 without further work.
+    """
+
+    def __init__(self, segments: list[list[Phrase]], name_words: NameWords):
+        n = len(segments)
+        # per segment, its phrases; per phrase, its words with their prefix flag (last segment, one word)
+        self.segments = [[tuple((w, i == n - 1 and len(phrase) == 1) for w in phrase) for phrase in alternatives]
+                         for i, alternatives in enumerate(segments)]
+        # name word -> the query words (with their flag) it matches, and how well
+        self.hits: dict[str, list[tuple[tuple[str, bool], float]]] = {}
+        for key in {key for alternatives in self.segments for phrase in alternatives for key in phrase}:
+            for w, score in name_words.matches(*key).items():
+                self.hits.setdefault(w, []).append((key, score))
+
+    def __call__(self, names: list[list[str]]) -> float:
+        """max over names of (share of query segments the name matches) x (share of the name's words matched)."""
+        n = len(self.segments)
+        best = 0.0
+        for name in names:
+            # per query word, the name word it matches best (on a tie, the later one)
+            known: dict[tuple[str, bool], tuple[float, int]] = {}
+            for j, w in enumerate(name):
+                for key, score in self.hits.get(w, ()):
+                    if score >= known.get(key, (0.0, -1))[0]:
+                        known[key] = (score, j)
+            if not known:
+                continue
+            got = 0.0
+            used: set[int] = set()
+            for alternatives in self.segments:
+                seg_best, seg_used = 0.0, ()
+                for phrase in alternatives:
+                    score, hit = 1.0, []
+                    for key in phrase:
+                        found = known.get(key)
+                        if found is None:
+                            score = 0.0
+                            break
+                        score = min(score, found[0])
+                        hit.append(found[1])
+                    if score > seg_best:
+                        seg_best, seg_used = score, hit
+                got += seg_best
+                used.update(seg_used)
+            best = max(best, (got / n) * (len(used) / len(name)))
+        return best
 
 
 def name_match(segments: list[list[Phrase]], names: list[list[str]]) -> float:
     """max over names of (share of query segments the name matches) x (share of the name's words matched)."""
-    best = 0.0
-    n = len(segments)
-    if not n:
-        return 0.0
-    for name_words in names:
-        name = tuple(name_words)
-        got = 0.0
-        used: set[int] = set()
-        for i, alternatives in enumerate(segments):
-            last = i == n - 1
-            seg_best, seg_used = 0.0, set()
-            for phrase in alternatives:
-                score, hit = 1.0, set()
-                for w in phrase:
-                    s, j = best_word(w, last and len(phrase) == 1, name)
-                    if s <= 0:
-                        score = 0.0
-                        break
-                    score = min(score, s)
-                    hit.add(j)
-                if score > seg_best:
-                    seg_best, seg_used = score, hit
-            got += seg_best
-            used |= seg_used
-        best = max(best, (got / n) * (len(used) / len(name)))
-    return best
+    return NameMatcher(segments, NameWords(names))(names)
 
 
 @dataclass
@@ -288,7 +382,8 @@ def rank(candidates: list[Candidate], info: QueryInfo,
     return sorted(candidates, key=lambda c: (-c.score, c.id))
 
 
-def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int) -> list[Candidate]:
+def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int,
+             name_words: NameWords | None = None) -> list[Candidate]:
     """The first `limit` of rank()'s order, with the same scores, computing name_match only where it can matter.
 
     name_match is at most 1, so a candidate's score is at most its score with name_match = 1. Candidates
@@ -304,12 +399,15 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int) -> list[C
         prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
         bounded.append(((REL * c.bm25 / best + NAME * 1.0 + COVER * c.coverage) * prior, prior, c))
     bounded.sort(key=lambda x: -x[0])
+    if name_words is None:
+        name_words = NameWords(name for c in candidates for name in c.names)
+    matcher = NameMatcher(info.segments, name_words)
     scored: list[Candidate] = []
     floor: list[float] = []  # a min-heap of the `limit` best scores so far
     for upper, prior, c in bounded:
         if len(floor) >= limit and upper < floor[0]:
             break
-        c.score = (REL * c.bm25 / best + NAME * name_match(info.segments, c.names) + COVER * c.coverage) * prior
+        c.score = (REL * c.bm25 / best + NAME * matcher(c.names) + COVER * c.coverage) * prior
         scored.append(c)
         if len(floor) < limit:
             heapq.heappush(floor, c.score)

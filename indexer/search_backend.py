@@ -25,6 +25,7 @@ from .ranking import (
     CANDIDATES,
     MAX_QUERY_WORDS,
     Candidate,
+    NameWords,
     QueryInfo,
     Vocabulary,
     content_words,
@@ -33,7 +34,7 @@ from .ranking import (
     named_game,
     rank_top,
 )
-from .synonyms import Phrase, segment
+from .synonyms import Phrase, phrase_index, segment
 
 # Field -> boost. Titles and aliases outrank headings, headings outrank body text.
 EN_FIELDS = {"title": 6.0, "aliases": 4.0, "headings": 2.0, "body": 1.0}
@@ -191,6 +192,35 @@ def read_vocabulary(ix: Any) -> Vocabulary:
     return Vocabulary(df, langs)
 
 
+_NONE: dict[int, float] = {}
+SCORED_FIELDS = (*EN_FIELDS, *PL_FIELDS, "fuzzy")
+
+
+def read_impacts(ix: Any) -> dict[tuple[str, str], dict[int, float]]:
+    """(field, term) -> {docnum: BM25 weight}, for every term of every searched field, read once at load.
+
+    The same figure SharedBM25 gives (Whoosh's bm25() with the shared idf and Whoosh's stored field
+    lengths), computed from the raw postings: about 84,000 postings, a quarter of a second, so no query
+    ever waits on a first read from disk.
+    """
+    impacts: dict[tuple[str, str], dict[int, float]] = {}
+    with ix.searcher() as searcher:
+        reader = searcher.reader()
+        total = reader.doc_count_all()
+        for field in SCORED_FIELDS:
+            avgfl = searcher.avg_field_length(field) or 1
+            # Whoosh answers None for an empty field; no term of the field is in such a document
+            lengths = [reader.doc_field_length(d, field, 1) or 0 for d in range(total)]
+            norm = [BM25_K1 * ((1 - BM25_B) + BM25_B * fl / avgfl) for fl in lengths]
+            for raw in reader.lexicon(field):
+                n = reader.doc_frequency(field, raw)
+                idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
+                text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                impacts[(field, text)] = {d: idf * ((tf * (BM25_K1 + 1)) / (tf + norm[d]))
+                                          for d, tf in reader.postings(field, raw).items_as("weight")}
+    return impacts
+
+
 class SearchIndex:
     """Whoosh stores the index; queries are scored from each term's postings, read once and kept in memory.
 
@@ -212,9 +242,10 @@ class SearchIndex:
                               for _, fields in sorted(searcher.reader().iter_docs(), key=lambda d: d[0])]
         except (OSError, ValueError, index.IndexError) as exc:
             raise IndexUnavailable(f"cannot open the search index at {source}: {exc}") from exc
-        self._groups = groups
+        self._phrases = phrase_index(groups)
+        self._name_words = NameWords(name for d in self._docs for name in d.get("names") or [])
         self._local = threading.local()
-        self._impacts: dict[tuple[str, str], dict[int, float]] = {}
+        self._impacts = read_impacts(self._ix)
         self._tokens: dict[int, tuple[str, list[tuple[int, int, str]]]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
         self._results_lock = threading.Lock()
@@ -248,7 +279,7 @@ class SearchIndex:
         if not query_words:
             return SearchResult(0, [], None)
         game, query_words = named_game(query_words)
-        segments = segment(query_words, self._groups)
+        segments = segment(query_words, self._phrases)
         q, owners = self._build_query(segments)
         matched = self._evaluate(q)
         docs = self._docs
@@ -267,25 +298,13 @@ class SearchIndex:
                                         len(covered) / n if n else 0.0, d.get("names") or []))
             numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words))
-        ranked = rank_top(candidates, info, limit)
+        ranked = rank_top(candidates, info, limit, self._name_words)
         hits = [Hit(c.id, c.score, self._snippet(numbers[c.id], owners)) for c in ranked]
         return SearchResult(len(matched), hits, self.vocabulary.suggest(query_words))
 
     def _postings(self, field: str, term: str) -> dict[int, float]:
-        """A term's BM25 weight (field boost included) in every document that has it; read once, then kept."""
-        key = (field, term)
-        found = self._impacts.get(key)
-        if found is None:
-            searcher = self._searcher()
-            found = {}
-            raw = searcher.schema[field].to_bytes(term)
-            if (field, raw) in searcher.reader():
-                m = searcher.postings(field, raw)
-                while m.is_active():
-                    found[m.id()] = m.score()
-                    m.next()
-            self._impacts[key] = found  # one assignment: safe to share between threads
-        return found
+        """A term's BM25 weight (field boost included) in every document that has it."""
+        return self._impacts.get((field, term), _NONE)
 
     def _evaluate(self, q: query.Query) -> dict[int, tuple[float, frozenset[tuple[str, str]]]]:
         """Docnum -> (score, matched (field, term)s) for a tree of Term/And/Or, summed as Whoosh sums them."""
@@ -365,8 +384,7 @@ class SearchIndex:
             terms.append(("fuzzy", v.word, v.weight * PLAIN_WEIGHT))
             for field, term, weight in terms:
                 weights[(field, term)] = max(weight, weights.get((field, term), 0.0))
-        reader = self._searcher().reader()
-        present = {key: b for key, b in weights.items() if key in reader}  # terms the index has
+        present = {key: b for key, b in weights.items() if key in self._impacts}  # terms the index has
         for key in present:
             owners.setdefault(key, set()).add(seg)
         if not present:

@@ -6,6 +6,7 @@ folded words. Search expands a phrase it finds in a query into its whole group.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .analysis import STOP_WORDS, words
@@ -36,17 +37,30 @@ def _phrases(names: list[Any]) -> list[Phrase]:
     return out
 
 
-def segment(query_words: list[str], groups: list[list[Phrase]]) -> list[list[Phrase]]:
-    """Split query words into segments; each segment lists its alternative phrases.
+@dataclass(frozen=True)
+class PhraseIndex:
+    """Each synonym phrase -> every phrase of its groups; built once per release, not once per query."""
 
-    The longest synonym phrase that starts at a position wins; other words stand alone.
-    """
+    alternatives: dict[Phrase, list[Phrase]]
+    longest: int
+
+
+def phrase_index(groups: list[list[Phrase]]) -> PhraseIndex:
     index: dict[Phrase, list[Phrase]] = {}
     for group in groups:
         for phrase in group:
             index.setdefault(phrase, [])
             index[phrase] += [p for p in group if p not in index[phrase]]
-    longest = max((len(p) for p in index), default=1)
+    return PhraseIndex(index, max((len(p) for p in index), default=1))
+
+
+def segment(query_words: list[str], groups: list[list[Phrase]] | PhraseIndex) -> list[list[Phrase]]:
+    """Split query words into segments; each segment lists its alternative phrases.
+
+    The longest synonym phrase that starts at a position wins; other words stand alone.
+    """
+    phrases = groups if isinstance(groups, PhraseIndex) else phrase_index(groups)
+    index, longest = phrases.alternatives, phrases.longest
     out: list[list[Phrase]] = []
     i = 0
     while i < len(query_words):

@@ -1,0 +1,113 @@
+"""The search's fast paths give exactly what their plain definitions give.
+
+The server precomputes and indexes to keep a query under its latency budget (docs/performance.md);
+each shortcut is checked here against the slow, obvious form it replaces, on the real content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bench.search_eval import load_eval
+from indexer.analysis import words
+from indexer.library import Release
+from indexer.ranking import (
+    NameMatcher,
+    NameWords,
+    max_edits,
+    osa_distance,
+    word_matches,
+)
+from indexer.release import current_release
+from indexer.search_backend import BM25_B, BM25_K1, SCORED_FIELDS, SharedBM25, read_impacts
+from indexer.synonyms import phrase_index, segment
+
+
+def plain_osa(a: str, b: str) -> int:
+    """Optimal string alignment distance, the whole table."""
+    d = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+    return d[len(a)][len(b)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text("abcde", max_size=9), st.text("abcde", max_size=9), st.integers(0, 3))
+def test_banded_osa_distance_equals_the_whole_table(a: str, b: str, limit: int) -> None:
+    full = plain_osa(a, b)
+    assert osa_distance(a, b, limit) == (full if full <= limit else limit + 1)
+
+
+@pytest.fixture(scope="module")
+def release(build_dir: Path) -> Iterator[Release]:
+    path = current_release(build_dir)
+    assert path is not None
+    rel = Release.load(path)
+    yield rel
+    rel.index.close()
+
+
+@pytest.fixture(scope="module")
+def query_words(release: Release) -> list[str]:
+    """Every word of the evaluation queries, typos and Polish included."""
+    return sorted({w for q in load_eval(known_ids=release.entries) for w in words(q.query)})
+
+
+def test_name_words_find_what_word_matches_finds(release: Release, query_words: list[str]) -> None:
+    names = [name for d in release.index._docs for name in d.get("names") or []]
+    table = NameWords(names)
+    assert len(table.words) > 1000
+    for q in query_words:
+        for last in (False, True):
+            plain = {w: s for w in table.words if (s := word_matches(q, w, last)) > 0}
+            assert table.matches(q, last) == plain, (q, last)
+
+
+def test_name_matcher_skips_names_with_no_matching_word() -> None:
+    segments = segment(["evasive"], [])
+    matcher = NameMatcher(segments, NameWords([["evasive"], ["stun"]]))
+    assert matcher([["stun"]]) == 0.0
+    assert matcher([["stun"], ["evasive"]]) == 1.0
+
+
+def test_fuzzy_variants_equal_a_scan_of_the_whole_vocabulary(release: Release, query_words: list[str]) -> None:
+    vocabulary = release.index.vocabulary
+    for q in query_words:
+        limit = max_edits(q)
+        plain = sorted(((w, d) for w in vocabulary.df if w[0] == q[0] and (d := osa_distance(q, w, limit)) <= limit),
+                       key=lambda x: (x[1], -vocabulary.df[x[0]], x[0])) if limit else []
+        assert vocabulary.fuzzy(q) == plain, q
+        assert vocabulary.fuzzy(q) is vocabulary.fuzzy(q)  # remembered
+
+
+def test_preloaded_weights_equal_whooshs_bm25(release: Release) -> None:
+    """Every posting of every searched field: the weight read at load is the one Whoosh's scorer gives."""
+    impacts = read_impacts(release.index._ix)
+    model = SharedBM25(B=BM25_B, K1=BM25_K1)
+    checked = 0
+    with release.index._ix.searcher(weighting=model) as searcher:
+        for field in SCORED_FIELDS:
+            for raw in searcher.reader().lexicon(field):
+                text = raw.decode("utf-8")
+                matcher = searcher.postings(field, raw)
+                expected = {}
+                while matcher.is_active():
+                    expected[matcher.id()] = matcher.score()
+                    matcher.next()
+                assert impacts[(field, text)] == expected, (field, text)
+                checked += len(expected)
+    assert checked > 50_000
+
+
+def test_phrase_index_segments_as_the_groups_do() -> None:
+    groups = [[("cp",), ("combat", "points")], [("krol", "wzgorza"), ("king", "of", "the", "hill")]]
+    for q in (["cp"], ["combat", "points", "start"], ["krol", "wzgorza"], ["x", "cp", "y"]):
+        assert segment(q, phrase_index(groups)) == segment(q, groups)
