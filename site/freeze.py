@@ -5,8 +5,9 @@ game pages, the search shell, the FAQ, every calculator, the offline page) is
 fetched through the app's test client and written as `<path>/index.html`, so a
 plain static host serves `/dice-throne/stun` (after its usual redirect to
 `/dice-throne/stun/`). Assets are written under names that carry their content
-hash. Query strings cannot be frozen: search and the calculators run in the
-browser, and the A–Z game filter filters in the page.
+hash, and the pages once more as the worker's page pack. Query strings cannot
+be frozen: search and the calculators run in the browser, and the A–Z game
+filter filters in the page.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from flask import Flask
 
+from .page_pack import BUILD_HEADER, RenderedPage, pack_json, pack_url, render
 from .precache import precache_list, static_page_path
 from .security import SECURITY_HEADERS
 
@@ -30,6 +32,8 @@ HEADERS_FILE = """# Example caching rules for a static host that reads a `_heade
 /vendor/*
   Cache-Control: public, max-age=31536000, immutable
 /search-data/*
+  Cache-Control: public, max-age=31536000, immutable
+/precache-pack/*
   Cache-Control: public, max-age=31536000, immutable
 /sw.js
   Cache-Control: no-cache
@@ -78,32 +82,33 @@ def write_site(app: Flask, out: Path) -> list[str]:
 
     A page the app cannot show is left out and named in the result, as the service
     worker leaves it out; every asset and data file must be there."""
-    skipped: list[str] = []
     client = app.test_client()
     library = app.extensions["library"]
     assets = app.extensions["assets"]
     with app.test_request_context():
         items = precache_list(library.release(), assets, app, static=True)
+    pages: list[RenderedPage] = []
     for item in items:
         if item.kind == "page":
-            try:
-                _write(out, item.fetch or static_page_path(item.url), _get(client, item.url))
-            except FreezeError:
-                skipped.append(item.url)
-        elif item.kind == "asset":
-            name = next(a for a in assets.assets().values() if a.url == item.url)
-            target = out / item.url.lstrip("/")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(name.path, target)
-        else:
+            page = render(client, item.url)
+            pages.append(page)
+            if page.status == 200:
+                _write(out, item.fetch or static_page_path(item.url), page.body)
+        elif item.kind == "data":
             _write(out, item.url, _get(client, item.url))
+    for asset in assets.assets().values():  # every asset, the ones the worker does not precache too
+        target = out / asset.url.lstrip("/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(asset.path, target)
+    version = render(client, "/").headers.get(BUILD_HEADER, "")
+    _write(out, pack_url(version), pack_json(version, pages))
     _write(out, "/sw.js", _get(client, "/sw.js"))
     missing = client.get("/this-page-does-not-exist")
     (out / "404.html").write_bytes(missing.get_data())
     missing.close()
     security = "\n".join(f"  {name}: {value}" for name, value in SECURITY_HEADERS.items())
     (out / "_headers").write_text(HEADERS_FILE.format(security=security), encoding="utf-8")
-    return skipped
+    return [page.url for page in pages if page.status != 200]
 
 
 def freeze(app: Flask, out: Path) -> FreezeReport:

@@ -2,8 +2,9 @@
 
 Every page (each entry from the build manifest, home, the A–Z index and its game
 filters, each game and game/kind page, the search shell, the offline page and the
-calculators that exist), every static asset by hashed URL, and the offline
-search data. The version hashes the content, the assets and the site's code, so
+calculators that exist), every static asset a page uses by hashed URL, and the
+offline search data. The worker takes the pages from one page pack (page_pack.py).
+The version hashes the content, the assets and the site's code, so
 any change that alters what a page shows gives a new worker and a new cache.
 """
 
@@ -26,6 +27,9 @@ CALC_PREFIX = "/calc"
 # Routes with no arguments that are not pages (besides files such as /sw.js or /sitemap.xml).
 NOT_PAGES = frozenset({"/healthz"})
 NOT_PAGE_PREFIXES = ("/api/", "/static/")
+# Assets no offline page uses: the manifest's screenshots are shown by the browser's install
+# dialog, which is online. (0.3 MB a worker need not download.)
+NOT_PRECACHED_ASSETS = ("screenshots/",)
 
 
 @dataclass(frozen=True)
@@ -99,5 +103,6 @@ def precache_list(release: Release, assets: AssetManifest, app: Flask, static: b
         items = [PrecacheItem(url, "page") for url in page_urls(release, app)]
     items.append(PrecacheItem("/manifest.webmanifest", "data"))
     items.append(PrecacheItem(search_data_url(release), "data"))
-    items += [PrecacheItem(a.url, "asset") for a in assets.assets().values()]
+    items += [PrecacheItem(a.url, "asset") for a in assets.assets().values()
+              if not a.name.startswith(NOT_PRECACHED_ASSETS)]
     return items

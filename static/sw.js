@@ -1,9 +1,11 @@
 // Throne Rules service worker, served at /sw.js with root scope. The server puts
-// `self.THRONE_BUILD = {version, precache, offline, searchShell}` in front of this file,
-// so the worker's bytes change with every build and the browser sees each update.
+// `self.THRONE_BUILD = {version, pack, precache, offline, searchShell, static}` in front of
+// this file, so the worker's bytes change with every build and the browser sees each update.
 //
-// Install: precache every page, static asset and the offline search data of this build,
-// checking each response names this build (X-Throne-Build) and each hashed asset's bytes.
+// Install: precache every page, static asset and the offline search data of this build.
+// The pages come in one page pack (site/page_pack.py), unpacked into the cache page by page;
+// the pack must name this build, data must name it (X-Throne-Build), and each hashed asset's
+// bytes must match its hash.
 // Activate: delete every other build's cache. Fetch: pages and assets from this build's
 // cache; /search?q= from the network when it answers, else the search shell; anything
 // else from the network, and the offline page when a navigation cannot be answered.
@@ -39,18 +41,10 @@ function checkAsset(url, response) {
   });
 }
 
-// Which build a page or data file comes from: the server says so in a header; a static host
-// cannot, so there each page names its build in <meta name="throne-build">.
-var BUILD_META = /<meta name="throne-build" content="([^"]*)">/;
-
-function buildOf(item, response) {
-  var header = response.headers.get(BUILD_HEADER);
-  if (header || !BUILD.static) return Promise.resolve(header);
-  if (item.kind !== "page") return Promise.resolve(BUILD.version); // data named by its hash, or the manifest
-  return response.clone().text().then(function (html) {
-    var found = BUILD_META.exec(html);
-    return found ? found[1] : null;
-  });
+// Which build a data file comes from: the server says so in a header. A static host cannot;
+// there the data is named by its hash (or is the manifest), and the pack names its build.
+function buildOf(response) {
+  return response.headers.get(BUILD_HEADER) || (BUILD.static ? BUILD.version : null);
 }
 
 function fetchItem(item, cache) {
@@ -58,36 +52,49 @@ function fetchItem(item, cache) {
   return reuse.then(function (old) {
     // A hashed asset another build already holds has the same bytes: copy it, don't download it.
     if (old) return cache.put(item.url, old);
-    // A static host keeps a page at its folder (/rule/ -> /rule/index.html): fetch it there, cache it as the URL.
-    var source = item.fetch || item.url;
-    return fetch(new Request(source, { cache: "reload", credentials: "same-origin" })).then(function (response) {
-      if ((!response.ok || response.redirected) && item.kind === "page") {
-        // A page the server cannot show (say a calculator whose table is missing) is left out;
-        // offline it gets the offline page. Assets and data must all be there.
-        console.warn("not precached:", item.url, response.status);
-        return null;
-      }
+    return fetch(new Request(item.url, { cache: "reload", credentials: "same-origin" })).then(function (response) {
       if (!response.ok || response.redirected) throw new Error(item.url + ": HTTP " + response.status);
       if (item.kind === "asset") return checkAsset(item.url, response);
-      return buildOf(item, response).then(function (build) {
-        if (build !== BUILD.version) throw new Error(item.url + " is from build " + build + ", not " + BUILD.version);
-        return response;
-      });
+      var build = buildOf(response);
+      if (build !== BUILD.version) throw new Error(item.url + " is from build " + build + ", not " + BUILD.version);
+      return response;
     }).then(function (response) {
-      return response && cache.put(item.url, response);
+      return cache.put(item.url, response);
     });
+  });
+}
+
+// Every page in one request: each is cached under its own URL with the headers it is served
+// with. A page the server could not show (say a calculator whose table is missing) is not in
+// the pack; offline it gets the offline page.
+function precachePages(cache) {
+  var wanted = {};
+  BUILD.precache.forEach(function (item) { if (item.kind === "page") wanted[item.url] = true; });
+  var request = new Request(BUILD.pack, { cache: "reload", credentials: "same-origin" });
+  return fetch(request).then(function (response) {
+    if (!response.ok || response.redirected) throw new Error(BUILD.pack + ": HTTP " + response.status);
+    return response.json();
+  }).then(function (pack) {
+    if (pack.version !== BUILD.version) {
+      throw new Error("the page pack is from build " + pack.version + ", not " + BUILD.version);
+    }
+    (pack.skipped || []).forEach(function (url) { console.warn("not precached:", url); });
+    return Promise.all(pack.pages.filter(function (page) { return wanted[page.url]; }).map(function (page) {
+      var response = new Response(page.body, { status: 200, headers: page.headers || pack.headers });
+      return cache.put(page.url, response);
+    }));
   });
 }
 
 function precache() {
   return caches.open(CACHE).then(function (cache) {
-    var queue = BUILD.precache.slice();
+    var queue = BUILD.precache.filter(function (item) { return item.kind !== "page"; });
     function worker() {
       var item = queue.shift();
       if (!item) return Promise.resolve();
       return fetchItem(item, cache).then(worker);
     }
-    var workers = [];
+    var workers = [precachePages(cache)];
     for (var i = 0; i < PARALLEL; i++) workers.push(worker());
     return Promise.all(workers);
   }).catch(function (error) {

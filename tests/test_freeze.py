@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -31,7 +33,12 @@ def test_cli_freeze_writes_pages_assets_and_worker(tmp_path: Path, capsys: pytes
     css = list((out / "static" / "css").glob("app.*.css"))
     assert len(css) == 1 and css[0].name in page
     assert not (out / "static" / "css" / "app.css").exists()  # only hashed names: safe to cache forever
-    assert '"static":true' in (out / "sw.js").read_text(encoding="utf-8")
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    assert '"static":true' in sw
+    pack_file = re.search(r'"pack":"(/precache-pack/[^"]+)"', sw).group(1)  # type: ignore[union-attr]
+    pack = json.loads((out / pack_file.lstrip("/")).read_text(encoding="utf-8"))
+    assert {p["url"]: p["body"] for p in pack["pages"]}["/dice-throne/stun"] == page
+    assert list((out / "static" / "screenshots").glob("*.png")), "not precached, still exported for the manifest"
     assert main(args) == 0  # a second export replaces the first whole
     assert not list(tmp_path.glob(".out.*"))
 

@@ -14,6 +14,7 @@ from indexer.model import GAMES, KINDS
 from indexer.release import releases_dir
 
 from ..assets import AssetManifest, AssetMissing
+from ..page_pack import PackCache, PackStale, pack_url
 from ..precache import build_version, calculator_pages, precache_list, search_data_url
 from ..ui_strings import js_strings
 from ..webmanifest import THEME_COLOR, web_manifest
@@ -89,11 +90,35 @@ def label_build(response: Response) -> Response:
 @bp.get("/sw.js")
 def service_worker() -> ResponseReturnValue:
     static = bool(current_app.config["STATIC_EXPORT"])
-    build = {"version": current_version(), "offline": "/offline", "searchShell": "/search", "static": static,
+    version = current_version()
+    build = {"version": version, "offline": "/offline", "searchShell": "/search", "static": static,
+             "pack": pack_url(version),
              "precache": [item.to_json() for item in precache_list(release(), assets(), current_app, static)]}
     head = f"self.THRONE_BUILD = {json.dumps(build, separators=(',', ':'))};\n".encode()
     resp = Response(head + worker_source(), mimetype="text/javascript")
     resp.headers["Cache-Control"] = "no-cache, max-age=0"
+    return resp
+
+
+@bp.get("/precache-pack/<version>.json")
+def page_pack(version: str) -> ResponseReturnValue:
+    """Every precached page of the current build in one file, for the worker to unpack (see page_pack.py)."""
+    if version != current_version():
+        abort(404)  # an old build's worker: it fails its install and a fresh /sw.js names the new pack
+    pages = [item.url for item in precache_list(release(), assets(), current_app,
+                                                bool(current_app.config["STATIC_EXPORT"])) if item.kind == "page"]
+    packs: PackCache = current_app.extensions.setdefault("page_pack", PackCache())
+    try:
+        body = packs.get(current_app._get_current_object(), version, pages)  # type: ignore[attr-defined]
+    except PackStale as exc:
+        current_app.logger.warning("page pack not ready: %s", exc)
+        return Response("a new build is being swapped in; try again\n", status=503, mimetype="text/plain",
+                        headers={"Retry-After": "2"})
+    resp = Response(body, mimetype="application/json")
+    resp.set_etag(version)
+    resp.cache_control.public = True
+    resp.cache_control.max_age = VERSIONED_MAX_AGE
+    resp.cache_control.immutable = True
     return resp
 
 

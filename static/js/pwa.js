@@ -7,7 +7,7 @@
   // --- Updates: a new worker waits until the reader chooses to reload, so a page never mixes builds.
   function showUpdatePrompt(registration) {
     var prompt = document.getElementById("update-prompt");
-    if (!prompt || !registration.waiting) return;
+    if (!prompt || !registration.waiting || !prompt.hidden) return;
     prompt.hidden = false;
     prompt.querySelector(".update-reload").addEventListener("click", function () {
       var waiting = registration.waiting;
@@ -17,15 +17,18 @@
   }
 
   function watchForUpdates(registration) {
-    if (registration.waiting && navigator.serviceWorker.controller) showUpdatePrompt(registration);
-    registration.addEventListener("updatefound", function () {
-      var worker = registration.installing;
+    function follow(worker) {
       if (!worker) return;
       worker.addEventListener("statechange", function () {
         // "installed" with a controller means an older build still runs this page: offer the new one.
         if (worker.state === "installed" && navigator.serviceWorker.controller) showUpdatePrompt(registration);
       });
-    });
+    }
+    if (registration.waiting && navigator.serviceWorker.controller) showUpdatePrompt(registration);
+    // The browser may have begun installing a new build (its own check on navigation) before this
+    // script ran: its "updatefound" is gone, so follow that worker too.
+    follow(registration.installing);
+    registration.addEventListener("updatefound", function () { follow(registration.installing); });
     function check() {
       // Offline there is nothing to fetch (and a failed fetch of /sw.js is logged as an error).
       if (navigator.onLine !== false) registration.update().catch(function () { /* try again later */ });
