@@ -9,8 +9,8 @@ the first visit with its service-worker precache, and the offline client search.
   again on the warm cache.
 - First visit: a fresh context with the service worker allowed; every request the page and
   its worker make until the worker has installed (its precache list fetched).
-- Precache: every URL in the worker's precache list, fetched with gzip: bytes on the wire and
-  bytes stored.
+- Precache: every URL the worker fetches to precache (its page pack, assets and data), fetched
+  with gzip: bytes on the wire and bytes stored.
 - Client search: the page's own offline search (static/js/search-core.js over the build's
   search data, MiniSearch from npm): the time to load the index, and the time per evaluation
   query (median).
@@ -66,7 +66,8 @@ def calculator_pages(base: str) -> list[str]:
 
 
 def precache_items(base: str) -> list[dict[str, str]] | None:
-    """The worker's precache list, from the build line the server puts in front of /sw.js."""
+    """What the worker downloads to precache, from the build line the server puts in front of /sw.js:
+    the page pack (which holds every page of the list) and each item of the list that is not a page."""
     try:
         body, _ = fetch(base + "/sw.js", gzip_ok=False)
     except OSError:
@@ -74,7 +75,12 @@ def precache_items(base: str) -> list[dict[str, str]] | None:
     m = BUILD_LINE.search(body.decode("utf-8"))
     if not m:
         return None
-    return list(json.loads(m.group(1)).get("precache", []))
+    build = json.loads(m.group(1))
+    items = list(build.get("precache", []))
+    if not build.get("pack"):
+        return items
+    pages = sum(1 for i in items if i.get("kind") == "page")
+    return [{"url": build["pack"], "kind": f"pack of {pages} pages"}, *(i for i in items if i.get("kind") != "page")]
 
 
 def precache_size(base: str, items: list[dict[str, str]]) -> dict[str, Any]:

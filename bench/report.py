@@ -246,7 +246,7 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
         pre = browser.get("precache")
         if pre:
             kinds = sorted(pre["wire_by_kind"])
-            parts += ["", f"Precache: {pre['items']} URLs from the service worker's list, "
+            parts += ["", f"Precache: {pre['items']} URLs the service worker fetches, "
                       f"{mb(pre['wire_bytes'])} gzipped on the wire, {mb(pre['stored_bytes'])} stored. By kind: "
                       + "; ".join(f"{k} {mb(pre['wire_by_kind'][k])} ({mb(pre['stored_by_kind'][k])} stored)"
                                   for k in kinds) + "."]
