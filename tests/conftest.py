@@ -11,7 +11,8 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from throne_rules import PROJECT_ROOT, create_app
 
-from indexer import Corpus, build, load_corpus
+from indexer import Corpus, Release, build, load_corpus
+from indexer.release import current_release
 
 from .helpers import LiveServer
 
@@ -31,6 +32,16 @@ def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("build")
     build(CONTENT_DIR, out)
     return out
+
+
+@pytest.fixture(scope="module")
+def release(build_dir: Path) -> Iterator[Release]:
+    """The built release, loaded as the server loads it (its search index open)."""
+    path = current_release(build_dir)
+    assert path is not None
+    rel = Release.load(path)
+    yield rel
+    rel.index.close()
 
 
 @pytest.fixture()

@@ -6,9 +6,6 @@ each shortcut is checked here against the slow, obvious form it replaces, on the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +20,6 @@ from indexer.ranking import (
     osa_distance,
     word_matches,
 )
-from indexer.release import current_release
 from indexer.search_backend import BM25_B, BM25_K1, SCORED_FIELDS, SharedBM25, read_impacts
 from indexer.synonyms import phrase_index, segment
 
@@ -44,15 +40,6 @@ def plain_osa(a: str, b: str) -> int:
 def test_banded_osa_distance_equals_the_whole_table(a: str, b: str, limit: int) -> None:
     full = plain_osa(a, b)
     assert osa_distance(a, b, limit) == (full if full <= limit else limit + 1)
-
-
-@pytest.fixture(scope="module")
-def release(build_dir: Path) -> Iterator[Release]:
-    path = current_release(build_dir)
-    assert path is not None
-    rel = Release.load(path)
-    yield rel
-    rel.index.close()
 
 
 @pytest.fixture(scope="module")

@@ -6,14 +6,10 @@ full figures (server and offline client) and the failing queries.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from bench.search_eval import GAMES, LANGS, TYPES, EvalQuery, load_eval, score, server_rankings
 from indexer.library import Release
-from indexer.release import current_release
 
 # Measured with bench/search_eval.py on the content of this commit: server top-3 99.6%, top-1 94.6%.
 MEASURED_TOP3 = 0.996
@@ -31,15 +27,6 @@ POLISH_QUERIES = {
     "ile zdrowia na start": "pl-przygotowanie",
     "wyznaczenie celu 3 vs 3": "pl-gra-3v3",
 }
-
-
-@pytest.fixture(scope="module")
-def release(build_dir: Path) -> Iterator[Release]:
-    path = current_release(build_dir)
-    assert path is not None
-    rel = Release.load(path)
-    yield rel
-    rel.index.close()
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, Playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
 from throne_rules import PROJECT_ROOT
 
 RESULTS = PROJECT_ROOT / "test-results"
@@ -54,6 +54,29 @@ def cache_stats(page: Page) -> dict[str, Any]:
 
 def build_version(page: Page) -> str:
     return str(json.loads(page.locator("#pwa-config").text_content() or "{}")["version"])
+
+
+def installed_entry(context: BrowserContext, base: str, text: str) -> tuple[Page, str]:
+    """Home on a fresh context until the worker controls it, then the Evasive entry showing `text`:
+    the page, and the build it runs."""
+    page = context.new_page()
+    page.goto(base + "/")
+    wait_for_controller(page)
+    version = build_version(page)
+    page.goto(base + "/dice-throne/evasive")
+    expect(page.locator(".entry-body")).to_contain_text(text)
+    return page, version
+
+
+def reload_into_new_build(page: Page, text: str, old: str) -> str:
+    """Press Reload on the update prompt: the page shows `text` from a new build, whose cache is the only
+    one left. Returns the new build."""
+    page.locator("#update-prompt").get_by_role("button", name="Reload").click()
+    expect(page.locator(".entry-body")).to_contain_text(text, timeout=30_000)
+    version = build_version(page)
+    assert version != old
+    wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0] === 'throne-rules-{version}')", timeout=10)
+    return version
 
 
 def record(name: str, values: dict[str, Any]) -> Path:

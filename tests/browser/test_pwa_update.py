@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 from indexer import build
 
 from ..helpers import LiveServer, entry_text, write_entry
-from .pwa_support import build_version, wait_for_controller, wait_until
+from .pwa_support import installed_entry, reload_into_new_build, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -29,12 +29,7 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
     server = LiveServer(content, build_dir).wait_ready()
     context = browser.new_context()
     try:
-        page = context.new_page()
-        page.goto(server.url + "/")
-        wait_for_controller(page)
-        v1 = build_version(page)
-        page.goto(server.url + "/dice-throne/evasive")
-        expect(page.locator(".entry-body")).to_contain_text("Version one")
+        page, v1 = installed_entry(context, server.url, "Version one")
         assert page.evaluate("caches.keys()") == [f"throne-rules-{v1}"]
 
         health = "fetch('/healthz', {cache: 'no-store'}).then(r => r.json()).then(h => h.content_hash)"
@@ -51,11 +46,7 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
         expect(page.locator(".entry-body")).to_contain_text("Version one")  # still the old build, whole
         expect(prompt).to_be_visible(timeout=60_000)
 
-        prompt.get_by_role("button", name="Reload").click()
-        expect(page.locator(".entry-body")).to_contain_text("Version two", timeout=30_000)
-        v2 = build_version(page)
-        assert v2 != v1
-        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0] === 'throne-rules-{v2}')", timeout=10)
+        v2 = reload_into_new_build(page, "Version two", v1)
         assert page.evaluate("caches.keys()") == [f"throne-rules-{v2}"]
         expect(page.locator("#update-prompt")).to_be_hidden()
         css = page.locator("link[rel=stylesheet]").get_attribute("href")

@@ -18,7 +18,7 @@ from indexer import build
 from ..calc_golden import golden, subset
 from ..conftest import CONTENT_DIR
 from ..helpers import StaticServer, entry_text, write_entry
-from .pwa_support import build_version, persistent_context, wait_for_controller, wait_until
+from .pwa_support import installed_entry, persistent_context, reload_into_new_build, wait_for_controller, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -146,12 +146,7 @@ def test_a_new_export_prompts_an_update(browser: Browser, tmp_path: Path) -> Non
     server = StaticServer(out).wait_ready()
     context = browser.new_context()
     try:
-        page = context.new_page()
-        page.goto(server.url + "/")
-        wait_for_controller(page)
-        v1 = build_version(page)
-        page.goto(server.url + "/dice-throne/evasive")
-        expect(page.locator(".entry-body")).to_contain_text("Version one")
+        page, v1 = installed_entry(context, server.url, "Version one")
         small_corpus(content, "Version two of the text.")
         export(content, build_dir, out)
         page.locator(".breadcrumbs a").first.click()
@@ -159,11 +154,7 @@ def test_a_new_export_prompts_an_update(browser: Browser, tmp_path: Path) -> Non
         expect(prompt).to_be_visible(timeout=60_000)
         page.goto(server.url + "/dice-throne/evasive")
         expect(prompt).to_be_visible(timeout=60_000)
-        prompt.get_by_role("button", name="Reload").click()
-        expect(page.locator(".entry-body")).to_contain_text("Version two", timeout=30_000)
-        v2 = build_version(page)
-        assert v2 != v1
-        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0] === 'throne-rules-{v2}')", timeout=10)
+        reload_into_new_build(page, "Version two", v1)
     finally:
         context.close()
         server.stop()

@@ -238,6 +238,12 @@
     return node ? JSON.parse(node.textContent) : null;
   };
 
+  // A getter for the page's tables that reads them once, when first asked.
+  TC.lazyTables = function () {
+    var cache = null;
+    return function () { return cache || (cache = TC.readTables()); };
+  };
+
   TC.showError = function (box, form, err) {
     box.replaceChildren(TC.el("p", { "class": "error calc-error", role: "alert", "data-field": err.field, text: err.message }));
     var field = form && form.elements.namedItem(err.field);
@@ -279,6 +285,15 @@
   TC.showFor = function (form, value) {
     Array.prototype.forEach.call(form.querySelectorAll("[data-show-for]"), function (part) {
       part.hidden = part.getAttribute("data-show-for").split(" ").indexOf(value) < 0;
+    });
+  };
+
+  // Show the parts for the choice in field `name`, and drop the fields of hidden parts from params:
+  // they do not travel in the link.
+  TC.showForParams = function (form, params, name) {
+    TC.showFor(form, params.get(name) || "");
+    Array.prototype.forEach.call(form.querySelectorAll("[data-show-for][hidden] [name]"), function (field) {
+      params.delete(field.name);
     });
   };
 

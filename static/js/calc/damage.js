@@ -310,11 +310,7 @@
 
   // ------------------------------------------------------------ wiring
 
-  var tablesCache = null;
-  function tables() {
-    if (!tablesCache) tablesCache = TC.readTables();
-    return tablesCache;
-  }
+  var tables = TC.lazyTables();
 
   // For programs and tests: the same contract as POST /api/calc/damage.
   TC.damage = TC.api(function (input) { return calculate(input, tables()); });

@@ -142,8 +142,7 @@
     return nodes;
   }
 
-  var tablesCache = null;
-  function tables() { return tablesCache || (tablesCache = TC.readTables()); }
+  var tables = TC.lazyTables();
 
   // For programs and tests: the same contracts as POST /api/calc/fame and POST /api/calc/dd-combat.
   TC.fame = TC.api(function (input) { return fame(parseFame(input), tables()); });

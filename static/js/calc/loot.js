@@ -142,8 +142,7 @@
     return nodes;
   }
 
-  var tablesCache = null;
-  function tables() { return tablesCache || (tablesCache = TC.readTables()); }
+  var tables = TC.lazyTables();
 
   // For programs and tests: the same contract as GET /api/calc/loot (the King's Hand roll must be given).
   TC.loot = TC.apiQuery(function (params) { return calculate(params, tables()); });
@@ -154,10 +153,7 @@
 
   function update() {
     var params = TC.formParams(form);
-    TC.showFor(form, params.get("table") || "");
-    Array.prototype.forEach.call(form.querySelectorAll("[data-show-for][hidden] [name]"), function (field) {
-      params.delete(field.name);
-    });
+    TC.showForParams(form, params, "table");
     TC.pushState(params);
     TC.clearInvalid(form);
     try {

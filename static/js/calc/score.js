@@ -144,8 +144,7 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
-  var tablesCache = null;
-  function tables() { return tablesCache || (tablesCache = TC.readTables()); }
+  var tables = TC.lazyTables();
 
   // For programs and tests: the same contract as POST /api/calc/score.
   TC.score = TC.api(function (input) { return calculate(input, tables()); });

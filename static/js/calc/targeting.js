@@ -138,8 +138,7 @@
       }))];
   }
 
-  var tablesCache = null;
-  function tables() { return tablesCache || (tablesCache = TC.readTables()); }
+  var tables = TC.lazyTables();
 
   // For programs and tests: the same contract as GET /api/calc/targeting (the roll must be given).
   TC.targeting = TC.apiQuery(function (params) { return calculate(params, tables()); });
@@ -150,12 +149,7 @@
 
   function update() {
     var params = TC.formParams(form);
-    var mode = params.get("mode") || "";
-    TC.showFor(form, mode);
-    // parts hidden for this mode do not travel in the link
-    Array.prototype.forEach.call(form.querySelectorAll("[data-show-for][hidden] [name]"), function (field) {
-      params.delete(field.name);
-    });
+    TC.showForParams(form, params, "mode");
     TC.pushState(params);
     TC.clearInvalid(form);
     try {
