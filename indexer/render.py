@@ -66,6 +66,10 @@ def convert_wikilinks(entry: Entry, titles: dict[str, str]) -> tuple[str, list[W
     return "\n".join(out_lines), found
 
 
+# The accessible name of a heading's "#" link, in the entry's language.
+SECTION_LINK_LABEL = {"en": "Link to section: {}", "pl": "Link do sekcji: {}"}
+
+
 def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
     """Render Markdown, give headings anchors, and extract text. Links stay unresolved."""
     source, links = convert_wikilinks(entry, titles)
@@ -90,7 +94,8 @@ def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
     # Section links go in after the text is taken, so the "#" is not part of the searchable text.
     for heading in soup.find_all(["h2", "h3", "h4"]):
         link = soup.new_tag("a", attrs={"class": "anchor", "href": f"#{heading['id']}"})
-        link["aria-label"] = f"Link to section: {heading.get_text().strip()}"
+        label = SECTION_LINK_LABEL.get(entry.lang, SECTION_LINK_LABEL["en"])
+        link["aria-label"] = label.format(heading.get_text().strip())
         link.string = "#"
         heading.append(link)
     entry.html = str(soup)

@@ -151,3 +151,12 @@ def test_term_map_ids_resolve(corpus):
         if t["pl_id"] is not None:
             pl = corpus.entries.get(t["pl_id"])
             assert pl is not None and pl.lang == "pl", f"{t['pl']!r}: bad pl_id {t['pl_id']!r}"
+
+
+def test_section_links_are_labelled_in_the_pages_language(corpus):
+    polish = [e for e in corpus.entries.values() if e.lang == "pl" and e.anchors]
+    assert polish
+    for entry in polish:
+        assert 'aria-label="Link do sekcji: ' in entry.html and "Link to section" not in entry.html, entry.id
+    english = corpus.entries["final-damage-total"]
+    assert 'aria-label="Link to section: ' in english.html
