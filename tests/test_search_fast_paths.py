@@ -6,6 +6,9 @@ each shortcut is checked here against the slow, obvious form it replaces, on the
 
 from __future__ import annotations
 
+import marshal
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,7 +23,15 @@ from indexer.ranking import (
     osa_distance,
     word_matches,
 )
-from indexer.search_backend import BM25_B, BM25_K1, SCORED_FIELDS, SharedBM25, read_impacts
+from indexer.search_backend import (
+    BM25_B,
+    BM25_K1,
+    SCORED_FIELDS,
+    WEIGHTS_FILE,
+    SharedBM25,
+    load_impacts,
+    read_impacts,
+)
 from indexer.synonyms import phrase_index, segment
 
 
@@ -75,26 +86,46 @@ def test_fuzzy_variants_equal_a_scan_of_the_whole_vocabulary(release: Release, q
         assert vocabulary.fuzzy(q) is vocabulary.fuzzy(q)  # remembered
 
 
-def test_preloaded_weights_equal_whooshs_bm25(release: Release) -> None:
-    """Every posting of every searched field: the weight read at load is the one Whoosh's scorer gives."""
-    impacts = read_impacts(release.index._ix)
+def test_stored_weights_equal_whooshs_bm25(release: Release) -> None:
+    """Every posting of every searched field: the weight the release loaded is the one Whoosh's scorer gives."""
     model = SharedBM25(B=BM25_B, K1=BM25_K1)
-    checked = 0
+    expected: dict[tuple[str, str], dict[int, float]] = {}
     with release.index._ix.searcher(weighting=model) as searcher:
         for field in SCORED_FIELDS:
             for raw in searcher.reader().lexicon(field):
-                text = raw.decode("utf-8")
                 matcher = searcher.postings(field, raw)
-                expected = {}
+                weights = expected[(field, raw.decode("utf-8"))] = {}
                 while matcher.is_active():
-                    expected[matcher.id()] = matcher.score()
+                    weights[matcher.id()] = matcher.score()
                     matcher.next()
-                assert impacts[(field, text)] == expected, (field, text)
-                checked += len(expected)
-    assert checked > 50_000
+    assert sum(len(w) for w in expected.values()) > 50_000
+    assert (release.path / "index" / WEIGHTS_FILE).is_file()
+    assert release.index._impacts == expected
+    assert read_impacts(release.index._ix) == expected
+
+
+def test_missing_or_damaged_weights_are_read_from_whoosh(release: Release, tmp_path: Path) -> None:
+    ix = release.index._ix
+    assert load_impacts(tmp_path, ix) == release.index._impacts  # no file
+    (tmp_path / WEIGHTS_FILE).write_bytes(b"not marshal")
+    assert load_impacts(tmp_path, ix) == release.index._impacts
+    (tmp_path / WEIGHTS_FILE).write_bytes(marshal.dumps((1, {})))  # another index's
+    assert load_impacts(tmp_path, ix) == release.index._impacts
 
 
 def test_phrase_index_segments_as_the_groups_do() -> None:
     groups = [[("cp",), ("combat", "points")], [("krol", "wzgorza"), ("king", "of", "the", "hill")]]
     for q in (["cp"], ["combat", "points", "start"], ["krol", "wzgorza"], ["x", "cp", "y"]):
         assert segment(q, phrase_index(groups)) == segment(q, groups)
+
+
+def test_vocabulary_from_the_weights_equals_whooshs_lexicon(release: Release) -> None:
+    vocabulary = release.index.vocabulary
+    with release.index._ix.searcher() as searcher:
+        reader = searcher.reader()
+        lang_of = {num: fields["lang"] for num, fields in reader.iter_docs()}
+        lexicon = {raw.decode("utf-8"): raw for raw in reader.lexicon("fuzzy")}
+        assert set(vocabulary.df) == set(lexicon)
+        for word, raw in lexicon.items():
+            ids = list(reader.postings("fuzzy", raw).all_ids())
+            assert vocabulary.df[word] == len(ids) and vocabulary.langs[word] == {lang_of[i] for i in ids}, word
