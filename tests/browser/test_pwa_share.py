@@ -112,6 +112,8 @@ def test_search_as_you_type_with_the_keyboard(page: Page, live_server: LiveServe
     page.wait_for_load_state("load")  # the restored page settles before we type into it again
     page.locator("#site-q").fill("evasive")
     expect(page.locator("#site-q")).to_have_value("evasive")
+    # Escape closes open suggestions; with none open yet, Chromium's own Escape would empty a search box
+    expect(page.get_by_role("listbox", name="Suggestions")).to_be_visible()
     page.locator("#site-q").press("Escape")
     expect(page.get_by_role("listbox")).to_be_hidden()
     page.locator("#site-q").press("Enter")  # no option chosen: a normal search, rendered by the server
