@@ -25,7 +25,6 @@ import os
 import re
 import statistics
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -258,16 +257,10 @@ def bench(base: str) -> dict[str, Any]:
 
 
 def run(content: Path, url: str | None = None) -> dict[str, Any]:
-    if url:
-        return bench(url)
-    from bench.server import BenchServer
+    from bench.server import served
 
-    with tempfile.TemporaryDirectory(prefix="throne-bench-browser-") as tmp:
-        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=300)
-        try:
-            return bench(server.url)
-        finally:
-            server.stop()
+    with served(content, url) as base:
+        return bench(base)
 
 
 def main() -> None:

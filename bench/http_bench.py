@@ -132,16 +132,10 @@ def bench(url: str, clients: list[int], seconds: float, repeats: int, first_sigh
 
 
 def run(content: Path, clients: list[int], seconds: float, repeats: int, url: str | None = None) -> dict:
-    if url:
-        return bench(url, clients, seconds, repeats)
-    from bench.server import BenchServer
+    from bench.server import served
 
-    with tempfile.TemporaryDirectory(prefix="throne-bench-http-") as tmp:
-        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=300)
-        try:
-            return bench(server.url, clients, seconds, repeats)
-        finally:
-            server.stop()
+    with served(content, url) as base:
+        return bench(base, clients, seconds, repeats)
 
 
 def main() -> None:

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 BENCH = Path(__file__).resolve().parent
 LIGHTHOUSE = BENCH / "node_modules" / ".bin" / "lighthouse"
 CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
@@ -102,17 +104,10 @@ def bench(base: str, runs: int = 3, pages: dict[str, str] | None = None) -> dict
 
 
 def run(content: Path, runs: int, url: str | None = None) -> dict[str, Any]:
-    if url:
-        return bench(url, runs)
-    sys.path.insert(0, str(ROOT))
-    from bench.server import BenchServer
+    from bench.server import served
 
-    with tempfile.TemporaryDirectory(prefix="throne-bench-lh-") as tmp:
-        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=300)
-        try:
-            return bench(server.url, runs)
-        finally:
-            server.stop()
+    with served(content, url) as base:
+        return bench(base, runs)
 
 
 def main() -> None:
