@@ -7,7 +7,7 @@ plain static host serves `/dice-throne/stun` (after its usual redirect to
 `/dice-throne/stun/`). Assets are written under names that carry their content
 hash, and the pages once more as the worker's page pack. Query strings cannot
 be frozen: search and the calculators run in the browser, and the A–Z game
-filter filters in the page.
+filter and the game pages' kind filter filter in the page.
 """
 
 from __future__ import annotations

@@ -149,3 +149,13 @@ def test_search_page_filters_by_game_kind_and_language(client: FlaskClient) -> N
         assert page.find("label", attrs={"for": select["id"]})
     badges = [b.get_text() for b in page.select(".result .badge")]
     assert badges and set(badges) <= {"Dice Throne", "FAQ"}
+
+
+def test_game_page_by_kind(client: FlaskClient) -> None:
+    page = soup(client.get("/dice-throne?kind=faq"))
+    assert page.find("h1").get_text() == "Dice Throne: FAQ"
+    assert [h["id"] for h in page.select(".kind-section h2")] == ["k-faq"]
+    assert page.select_one(".kind-sections")["data-kind"] == "faq"  # kind-filter.js leaves it alone
+    assert not page.select_one(".show-all").has_attr("hidden")
+    whole = soup(client.get("/dice-throne"))
+    assert len(whole.select(".kind-section")) > 5 and whole.select_one(".show-all").has_attr("hidden")

@@ -68,6 +68,20 @@ def test_entries_open(page: Page, static_site: StaticServer) -> None:
     assert hrefs and all(h.startswith("/dungeon-dice/") for h in hrefs)
 
 
+def test_a_game_page_filters_itself_by_kind(page: Page, static_site: StaticServer) -> None:
+    """The static host serves the whole game page for /dice-throne?kind=faq; the page shows only the FAQs."""
+    page.goto(static_site.url + "/dice-throne?kind=faq")
+    expect(page.locator("h1")).to_have_text("Dice Throne: FAQ")
+    visible = page.locator(".kind-section:visible h2")
+    expect(visible).to_have_count(1)
+    expect(visible.first).to_contain_text("FAQ")
+    expect(page.get_by_role("link", name="Show every section")).to_be_visible()
+    page.goto(static_site.url + "/dice-throne?kind=no-such-kind")  # nothing to filter by: everything shows
+    expect(page.locator("h1")).to_have_text("Dice Throne")
+    assert page.locator(".kind-section:visible").count() > 5
+    expect(page.get_by_role("link", name="Show every section")).to_be_hidden()
+
+
 def test_search_works_with_typos(page: Page, static_site: StaticServer) -> None:
     page.goto(static_site.url + "/search?q=evasve")
     first = page.locator("#search-results a.result-title").first
