@@ -34,9 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.search_eval import DEPTH, load_eval  # noqa: E402
+from bench.loadgen import percentile  # noqa: E402
+from bench.search_eval import CHROMIUM, DEPTH, LOAD_MINISEARCH_JS, load_eval  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ENTRY = "/dice-throne/undefendable-damage"  # a typical rule: links, FAQs, related, sources
@@ -57,7 +57,7 @@ def fetch(url: str, gzip_ok: bool = True) -> tuple[bytes, dict[str, str]]:
 def calculator_pages(base: str) -> list[str]:
     """The calculator pages the app links from /calc (none when there is no /calc yet)."""
     try:
-        body, headers = fetch(base + "/calc", gzip_ok=False)
+        body, _ = fetch(base + "/calc", gzip_ok=False)
     except OSError:
         return []
     found = re.findall(r'href="(/calc/[a-z0-9-]+)"', body.decode("utf-8"))
@@ -169,16 +169,7 @@ def first_visit(browser: Any, base: str) -> dict[str, Any]:
 
 # Runs in the page: load the offline index the way the page does, then time every query.
 CLIENT_JS = """
-async ([queries, depth, repeats, loads]) => {
-  const config = JSON.parse(document.getElementById("pwa-config").textContent);
-  if (!window.MiniSearch) {
-    await new Promise((resolve, reject) => {
-      const s = document.createElement("script");
-      s.src = config.miniSearch; s.onload = resolve; s.onerror = reject;
-      document.head.appendChild(s);
-    });
-  }
-  const loadTimes = [];
+async ([queries, depth, repeats, loads]) => {""" + LOAD_MINISEARCH_JS + """  const loadTimes = [];
   let engine = null;
   for (let i = 0; i < loads; i++) {
     const t0 = performance.now();
@@ -212,12 +203,9 @@ def client_search(browser: Any, base: str, queries: list[str]) -> dict[str, Any]
     per_query = sorted(res["perQuery"])
     loads = res["loads"]
 
-    def pct(p: float) -> float:
-        return per_query[min(len(per_query) - 1, int(round(p / 100 * (len(per_query) - 1))))]
-
     slowest = sorted(zip(res["perQuery"], queries, strict=True), reverse=True)[:5]
     return {"queries": len(queries), "median_ms": round(statistics.median(per_query), 3),
-            "p95_ms": round(pct(95), 3), "max_ms": round(per_query[-1], 3),
+            "p95_ms": round(percentile(per_query, 95), 3), "max_ms": round(per_query[-1], 3),
             "load_first_ms": round(loads[0]["total_ms"], 1),
             "load_median_ms": round(statistics.median(x["total_ms"] for x in loads), 1),
             "index_median_ms": round(statistics.median(x["index_ms"] for x in loads), 1),

@@ -24,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote_plus
 
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench import loadgen  # noqa: E402
 from bench.search_eval import load_eval  # noqa: E402
 
 LUA = Path(__file__).resolve().parent / "rotate.lua"
@@ -78,9 +80,8 @@ def run_wrk(url: str, paths: list[str], clients: int, seconds: float) -> dict:
 
 
 def run_loadgen(url: str, paths: list[str], clients: int, seconds: float) -> dict:
-    cmd = [sys.executable, str(ROOT / "bench" / "loadgen.py"), url, "--clients", str(clients),
-           "--seconds", str(seconds), *sum((["--path", p] for p in paths), [])]
-    done = subprocess.run(cmd, capture_output=True, text=True, timeout=seconds + 120, check=True)
+    done = subprocess.run(loadgen.command(url, paths, clients, seconds), capture_output=True, text=True,
+                          timeout=seconds + 120, check=True)
     result = json.loads(done.stdout)
     result["error_total"] = result["errors"]
     result["tool"] = "loadgen"
@@ -101,32 +102,29 @@ def summarise(runs: list[dict]) -> dict:
             "tool": runs[0]["tool"]}
 
 
+def compare(url: str, static: list[str], search: Callable[[int], list[str]], clients: int, seconds: float,
+            repeats: int) -> dict:
+    """Static, then search (`search(n)`: the paths of repeat n), repeat by repeat, at one concurrency."""
+    s_runs, f_runs, ratios = [], [], []
+    for n in range(repeats):
+        f = load(url, static, clients, seconds)
+        s = load(url, search(n), clients, seconds)
+        f_runs.append(f)
+        s_runs.append(s)
+        ratios.append(s["rps"] / f["rps"] if f["rps"] else 0.0)
+    return {"clients": clients, "search": summarise(s_runs), "static": summarise(f_runs),
+            "ratio": round(statistics.median(ratios), 4), "ratios": [round(r, 4) for r in ratios]}
+
+
 def bench(url: str, clients: list[int], seconds: float, repeats: int, first_sight_clients: int = 16) -> dict:
     search = search_paths()
     static = [static_path(url)]
     load(url, search, 4, 2)  # warm every server thread's searcher
     load(url, static, 4, 1)
-    levels = []
-    for c in clients:
-        s_runs, f_runs, ratios = [], [], []
-        for _ in range(repeats):
-            f = load(url, static, c, seconds)
-            s = load(url, search, c, seconds)
-            f_runs.append(f)
-            s_runs.append(s)
-            ratios.append(s["rps"] / f["rps"] if f["rps"] else 0.0)
-        levels.append({"clients": c, "search": summarise(s_runs), "static": summarise(f_runs),
-                       "ratio": round(statistics.median(ratios), 4), "ratios": [round(r, 4) for r in ratios]})
+    levels = [compare(url, static, lambda _: search, c, seconds, repeats) for c in clients]
     # the same at one level with requests the server has never answered before (a result cache cannot help)
-    s_runs, f_runs, ratios = [], [], []
-    for n in range(repeats):
-        f = load(url, static, first_sight_clients, seconds)
-        s = load(url, first_sight_paths(4000 * (n + 1)), first_sight_clients, seconds)
-        f_runs.append(f)
-        s_runs.append(s)
-        ratios.append(s["rps"] / f["rps"] if f["rps"] else 0.0)
-    first_sight = {"clients": first_sight_clients, "search": summarise(s_runs), "static": summarise(f_runs),
-                   "ratio": round(statistics.median(ratios), 4), "ratios": [round(r, 4) for r in ratios]}
+    first_sight = compare(url, static, lambda n: first_sight_paths(4000 * (n + 1)), first_sight_clients, seconds,
+                          repeats)
     return {"static_path": static[0], "search_paths": len(search), "seconds": seconds, "repeats": repeats,
             "levels": levels, "first_sight": first_sight}
 

@@ -19,6 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import loadgen  # noqa: E402
 from bench.server import BenchServer  # noqa: E402
 
 QUERIES = ["cp", "evasive", "max cp", "undefendable", "what if both die", "koth", "kings hand", "evasve",
@@ -38,14 +39,10 @@ def load_run(seconds: float, clients: int, content: Path, paths: list[str] | Non
         server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=120)
         try:
             for _ in range(3):  # warm up every thread's searcher
-                subprocess.run([sys.executable, str(ROOT / "bench" / "loadgen.py"), server.url, "--clients", "8",
-                                "--seconds", "0.5", *sum((["--path", p] for p in paths), [])],
-                               check=True, capture_output=True)
+                subprocess.run(loadgen.command(server.url, paths, 8, 0.5), check=True, capture_output=True)
             rss_start = rss_kib(server.proc.pid)
             started = time.monotonic()
-            done = subprocess.run([sys.executable, str(ROOT / "bench" / "loadgen.py"), server.url,
-                                   "--clients", str(clients), "--seconds", str(seconds),
-                                   *sum((["--path", p] for p in paths), [])],
+            done = subprocess.run(loadgen.command(server.url, paths, clients, seconds),
                                   check=True, capture_output=True, text=True, timeout=seconds + 60)
             rss_end = rss_kib(server.proc.pid)
             result = json.loads(done.stdout)

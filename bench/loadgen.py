@@ -11,7 +11,9 @@ import argparse
 import asyncio
 import json
 import statistics
+import sys
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 MAX_REQUESTS = 5_000_000  # a hard bound, whatever the duration
@@ -60,6 +62,7 @@ async def one_client(host: str, port: int, paths: list[str], deadline: float, ou
 
 
 def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (0 for no values); bench/search_latency.py and bench/browser_bench.py use it too."""
     if not values:
         return 0.0
     ordered = sorted(values)
@@ -78,6 +81,12 @@ async def run(url: str, paths: list[str], clients: int, seconds: float) -> dict:
     return {**out, "clients": clients, "seconds": round(elapsed, 2), "rps": round(out["requests"] / elapsed, 1),
             "p50_ms": round(statistics.median(lat), 2) if lat else 0.0,
             "p95_ms": round(percentile(lat, 95), 2), "p99_ms": round(percentile(lat, 99), 2)}
+
+
+def command(url: str, paths: list[str], clients: int, seconds: float) -> list[str]:
+    """The command line that runs this script, in a process of its own, against `url`."""
+    return [sys.executable, str(Path(__file__).resolve()), url, "--clients", str(clients), "--seconds", str(seconds),
+            *(arg for path in paths for arg in ("--path", path))]
 
 
 def main() -> None:

@@ -52,7 +52,8 @@ def _cmd(cmd: list[str]) -> str:
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.SubprocessError):
         return "not installed"
-    return (done.stdout or done.stderr).strip().splitlines()[0] if (done.stdout or done.stderr).strip() else "?"
+    text = (done.stdout or done.stderr).strip()
+    return text.splitlines()[0] if text else "?"
 
 
 def machine() -> dict[str, Any]:

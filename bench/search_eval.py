@@ -127,9 +127,8 @@ def server_rankings(release: Release, queries: list[EvalQuery]) -> list[list[str
     return [[hit.id for hit in release.search(q.query, limit=DEPTH).hits] for q in queries]
 
 
-# Runs in the page: the same engine the offline search uses, over the same search data.
-CLIENT_JS = """
-async ([queries, depth]) => {
+# The start of an async page function: the page's offline-search config, and MiniSearch loaded as the page loads it.
+LOAD_MINISEARCH_JS = """
   const config = JSON.parse(document.getElementById("pwa-config").textContent);
   if (!window.MiniSearch) {
     await new Promise((resolve, reject) => {
@@ -138,7 +137,11 @@ async ([queries, depth]) => {
       document.head.appendChild(s);
     });
   }
-  const data = await (await fetch(config.searchData)).json();
+"""
+
+# Runs in the page: the same engine the offline search uses, over the same search data.
+CLIENT_JS = """
+async ([queries, depth]) => {""" + LOAD_MINISEARCH_JS + """  const data = await (await fetch(config.searchData)).json();
   const engine = window.ThroneSearch(window.MiniSearch, window.ThroneFold).create(data);
   return queries.map((q) => engine.search(q, { limit: depth }).results.map((r) => r.id));
 }

@@ -25,18 +25,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.load_run import QUERIES as WARMUP  # noqa: E402
+from bench.loadgen import percentile  # noqa: E402
 from bench.search_eval import DEPTH, EVAL_FILE, load_eval  # noqa: E402
 from indexer.analysis import stem  # noqa: E402
 from indexer.library import Release  # noqa: E402
 from indexer.release import current_release  # noqa: E402
-
-
-def percentile(values: list[float], p: float) -> float:
-    """Nearest-rank percentile on sorted values (the same definition as bench/loadgen.py)."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def time_pass(release_path: Path, queries: list[str]) -> list[float]:

@@ -200,9 +200,6 @@ def _unknown_effect(shown: str, where: str, known: list[str]) -> v.CalcError:
                        f"{', '.join(known)}. For any other effect, send its numbers as a custom modifier.", where)
 
 
-DIAL_FIELDS = ("starting", "defender", "attacker", "targets", "defender_heal", "attacker_heal", "attacker_damage")
-
-
 def _parse_dials(raw: Any) -> dict[str, int]:
     body = v.mapping(raw, "dials")
     starting = v.whole(body.get("starting"), "dials.starting", 1, v.MAX_NUMBER, required=False, default=50)

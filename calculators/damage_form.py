@@ -34,42 +34,35 @@ def _numbers(raw: str, field: str) -> list[int]:
     return [v.whole(p, field) for p in parts]
 
 
-def _first(args: Mapping[str, Any], name: str) -> str:
-    value = args.get(name)
-    if isinstance(value, list):
-        value = value[0] if value else ""
-    return "" if value is None else str(value)
-
-
 def form_to_body(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, Any]:
     """Query-string fields -> the POST /api/calc/damage body. Raises CalcError naming the form field."""
-    body: dict[str, Any] = {"damage": v.whole(_first(args, "damage"), "damage"),
-                            "type": v.choice(_first(args, "type"), "type", [t["id"] for t in tables["types"]],
+    body: dict[str, Any] = {"damage": v.whole(v.first_text(args, "damage"), "damage"),
+                            "type": v.choice(v.first_text(args, "type"), "type", [t["id"] for t in tables["types"]],
                                              default="normal")}
     mods: list[dict[str, Any]] = []
     for name, (op, defense, label) in LIST_FIELDS.items():
-        for n in _numbers(_first(args, name), name):
+        for n in _numbers(v.first_text(args, name), name):
             mods.append({"op": op, "amount": n, "defense": defense, "label": label.format(n=n)})
     for name, (op, share, defense, label) in COUNT_FIELDS.items():
-        count = v.whole(_first(args, name), name, 0, MAX_COUNT, required=False, default=0)
+        count = v.whole(v.first_text(args, name), name, 0, MAX_COUNT, required=False, default=0)
         mods += [{"op": op, "fraction": share, "defense": defense, "label": label} for _ in range(count)]
-    if v.boolean(_first(args, "avoid"), "avoid", default=False):
+    if v.boolean(v.first_text(args, "avoid"), "avoid", default=False):
         mods.append({"op": "avoid", "label": "Avoid all damage"})
     for effect in tables["effects"]:
         name = f"e-{effect['id']}"
-        tokens = v.whole(_first(args, name), name, 0, MAX_COUNT, required=False, default=0)
+        tokens = v.whole(v.first_text(args, name), name, 0, MAX_COUNT, required=False, default=0)
         if tokens:
             mods.append({"effect": effect["id"], "tokens": tokens})
     if len(mods) > tables["limits"]["modifiers"]:
         raise v.CalcError("too_many_modifiers", f"At most {tables['limits']['modifiers']} modifiers.", "add")
     body["modifiers"] = mods
-    if any(_first(args, name) for name in ("hp-def", "hp-att")):
-        starting = v.whole(_first(args, "hp-start"), "hp-start", 1, v.MAX_NUMBER, required=False, default=50)
+    if any(v.first_text(args, name) for name in ("hp-def", "hp-att")):
+        starting = v.whole(v.first_text(args, "hp-start"), "hp-start", 1, v.MAX_NUMBER, required=False, default=50)
         dials: dict[str, int] = {"starting": starting}
         for name, key in DIAL_FIELDS.items():
-            if key == "starting" or not _first(args, name):
+            if key == "starting" or not v.first_text(args, name):
                 continue
             high = starting + 10 if key in ("defender", "attacker") else (6 if key == "targets" else v.MAX_NUMBER)
-            dials[key] = v.whole(_first(args, name), name, 1 if key == "targets" else 0, high)
+            dials[key] = v.whole(v.first_text(args, name), name, 1 if key == "targets" else 0, high)
         body["dials"] = dials
     return body

@@ -160,24 +160,17 @@ FAME_FIELDS = ("experience", "artifacts", "red", "black", "gold", "wounds")
 COMBAT_FIELDS = ("hero_total", "monster_total")
 
 
-def _first(args: Mapping[str, Any], name: str) -> str:
-    value = args.get(name)
-    if isinstance(value, list):
-        value = value[0] if value else ""
-    return "" if value is None else str(value)
-
-
 def page_results(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, Any]:
     """The page's one form: Fame when any Fame field is filled, combat when either total is."""
     out: dict[str, Any] = {"fame": None, "combat": None}
-    if any(_first(args, f) for f in FAME_FIELDS):
-        body = {"experience": _first(args, "experience"), "artifacts": _first(args, "artifacts"),
-                "wounds": _first(args, "wounds"), "trophies": {c: _first(args, c) for c in TROPHIES}}
+    if any(v.first_text(args, f) for f in FAME_FIELDS):
+        body = {"experience": v.first_text(args, "experience"), "artifacts": v.first_text(args, "artifacts"),
+                "wounds": v.first_text(args, "wounds"), "trophies": {c: v.first_text(args, c) for c in TROPHIES}}
         try:
             out["fame"] = calculate_fame(body, tables)
         except v.CalcError as exc:
             field = exc.field.replace("trophies.", "")  # the form's fields are plain colours
             raise v.CalcError(exc.code, exc.message.replace("trophies.", ""), field) from exc
-    if any(_first(args, f) for f in COMBAT_FIELDS):
-        out["combat"] = calculate_combat({f: _first(args, f) for f in COMBAT_FIELDS}, tables)
+    if any(v.first_text(args, f) for f in COMBAT_FIELDS):
+        out["combat"] = calculate_combat({f: v.first_text(args, f) for f in COMBAT_FIELDS}, tables)
     return out

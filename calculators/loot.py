@@ -124,13 +124,6 @@ def loot_tables(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]
     return tables
 
 
-def _first(args: Mapping[str, Any], name: str) -> Any:
-    value = args.get(name)
-    if isinstance(value, list):
-        value = value[0] if value else None
-    return value
-
-
 def _note(text: str, *rules: str) -> dict[str, Any]:
     return {"text": text, "rules": [r for r in rules if r]}
 
@@ -216,15 +209,15 @@ def adventures(side: str, roll: int | None, tables: Mapping[str, Any]) -> dict[s
 
 def calculate(args: Mapping[str, Any], tables: Mapping[str, Any], roll_die: Any = None) -> dict[str, Any]:
     """GET /api/calc/loot: parse the query and answer (rolling with the caller's die when the roll is omitted)."""
-    table = v.choice(_first(args, "table"), "table", tables["tables"])
+    table = v.choice(v.first(args, "table"), "table", tables["tables"])
     # Every parameter given is checked, whatever the table: none is ignored silently.
-    key = v.boolean(_first(args, "key"), "key", default=False)
+    key = v.boolean(v.first(args, "key"), "key", default=False)
     reward_ids = [r["id"] for r in tables["dungeon_dice"]["rewards"]]
     reward_default = None if table == "dungeon-dice" else ""  # required only for Dungeon Dice
-    reward = v.choice(_first(args, "reward"), "reward", reward_ids, default=reward_default)
-    side = v.choice(_first(args, "side"), "side", tables["sides"], default="loot-chest")
+    reward = v.choice(v.first(args, "reward"), "reward", reward_ids, default=reward_default)
+    side = v.choice(v.first(args, "side"), "side", tables["sides"], default="loot-chest")
     die = tables["kings_hand"]["die"] if table == "kings-hand" else tables["adventures"]["die"]
-    roll = v.whole(_first(args, "roll"), "roll", 1, die, required=False, default=0) or None
+    roll = v.whole(v.first(args, "roll"), "roll", 1, die, required=False, default=0) or None
     if table == "dungeon-dice":
         return dungeon_dice(reward, key, tables)
     if table == "adventures":

@@ -121,20 +121,13 @@ class TargetingRequest:
     ultimate: bool
 
 
-def _first(args: Mapping[str, Any], name: str) -> Any:
-    value = args.get(name)
-    if isinstance(value, list):
-        value = value[0] if value else None
-    return value
-
-
 def parse_targeting(args: Mapping[str, Any], tables: Mapping[str, Any]) -> TargetingRequest:
     """The query of GET /api/calc/targeting (and the page's form: the same names)."""
-    mode = v.choice(_first(args, "mode"), "mode", tables["mode_order"])
-    roll = v.whole(_first(args, "roll"), "roll", 1, DIE_SIDES, required=False, default=0) or None
-    heroes = v.whole(_first(args, "heroes"), "heroes", 2, 4, required=mode == "boss-vs-many", default=0) or None
-    ultimate = v.boolean(_first(args, "ultimate"), "ultimate", default=False)
-    health_raw = _first(args, "health")
+    mode = v.choice(v.first(args, "mode"), "mode", tables["mode_order"])
+    roll = v.whole(v.first(args, "roll"), "roll", 1, DIE_SIDES, required=False, default=0) or None
+    heroes = v.whole(v.first(args, "heroes"), "heroes", 2, 4, required=mode == "boss-vs-many", default=0) or None
+    ultimate = v.boolean(v.first(args, "ultimate"), "ultimate", default=False)
+    health_raw = v.first(args, "health")
     health = attacker = target = None
     if health_raw not in (None, ""):
         if not isinstance(health_raw, str):
@@ -145,8 +138,8 @@ def parse_targeting(args: Mapping[str, Any], tables: Mapping[str, Any]) -> Targe
             raise v.CalcError("bad_health_list", f"health must list each player's Health in seat order: {low} to "
                               f"{high} numbers separated by commas; got {len(parts)}.", "health")
         health = [v.whole(p, "health") for p in parts]
-        attacker = v.whole(_first(args, "attacker"), "attacker", 1, len(health))
-        target = v.whole(_first(args, "target"), "target", 1, len(health))
+        attacker = v.whole(v.first(args, "attacker"), "attacker", 1, len(health))
+        target = v.whole(v.first(args, "target"), "target", 1, len(health))
         if target == attacker:
             raise v.CalcError("same_seat", "target must be another seat than attacker: you cannot Attack yourself.",
                               "target")
@@ -155,7 +148,7 @@ def parse_targeting(args: Mapping[str, Any], tables: Mapping[str, Any]) -> Targe
                 raise v.CalcError("defeated", f"{field} seat {seat} has 0 Health: that player is defeated.", field)
     else:
         for field in ("attacker", "target"):
-            if _first(args, field) not in (None, ""):
+            if v.first(args, field) not in (None, ""):
                 raise v.CalcError("missing_field", f"{field} needs health: each player's Health in seat order.",
                                   "health")
     return TargetingRequest(mode, roll, heroes, health, attacker, target, ultimate)

@@ -45,6 +45,20 @@ def parse_json_body(raw: bytes | str) -> dict[str, Any]:
     return value
 
 
+def first(args: Mapping[str, Any], name: str) -> Any:
+    """A query parameter's first value (a query string parsed to lists holds several), None when absent."""
+    value = args.get(name)
+    if isinstance(value, list):
+        value = value[0] if value else None
+    return value
+
+
+def first_text(args: Mapping[str, Any], name: str) -> str:
+    """first() as text: "" when absent."""
+    value = first(args, name)
+    return "" if value is None else str(value)
+
+
 def whole(value: Any, field: str, low: int = 0, high: int = MAX_NUMBER, *, required: bool = True,
           default: int | None = None) -> int:
     """A whole number from `low` to `high`: JSON numbers (8 or 8.0) or digit strings ("8", from a query string)."""

@@ -67,7 +67,6 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,
             "max_query_words": ranking.MAX_QUERY_WORDS,
         },
-        "kind_prior": ranking.KIND_PRIOR,
         "stop_words": sorted(STOP_WORDS),
         "synonyms": [[list(p) for p in g] for g in groups],
         "stems": stem_table(texts, synonym_words),

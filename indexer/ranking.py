@@ -28,7 +28,7 @@ from __future__ import annotations
 import bisect
 import heapq
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .analysis import STOP_WORDS, stem, words
@@ -229,27 +229,6 @@ def entry_names(title: str, aliases: Iterable[str]) -> list[list[str]]:
 Phrase = tuple[str, ...]
 
 
-def word_matches(query_word: str, name_word: str, last: bool) -> float:
-    """How well one query word matches one name word: 1 same (or same stem), else fuzzy or prefix credit.
-
-    The definition, pair by pair; NameWords.matches gives the same figures for a whole release at once.
-    """
-    if query_word == name_word:
-        return 1.0
-    if stem(query_word, "en") == stem(name_word, "en") or stem(query_word, "pl") == stem(name_word, "pl"):
-        return STEM_WEIGHT
-    if last and len(query_word) >= 3 and name_word.startswith(query_word):
-        return PREFIX_WEIGHT
-    if query_word[0] != name_word[0]:
-        return 0.0
-    limit = max_edits(query_word)
-    if limit and abs(len(query_word) - len(name_word)) <= limit:
-        d = osa_distance(query_word, name_word, limit)
-        if d <= limit:
-            return FUZZY_WEIGHT[d]
-    return 0.0
-
-
 class NameWords:
     """Every word of every entry's names, looked up by exact form, stem, prefix and shape (for fuzzy matches).
 
@@ -268,7 +247,9 @@ class NameWords:
         self._known = set(self.words)
 
     def matches(self, query_word: str, last: bool) -> dict[str, float]:
-        """Name word -> word_matches(query_word, name word, last), for every name word it gives above 0."""
+        """Name word -> how well query_word matches it, for every name word it matches at all: 1 the same word,
+        STEM_WEIGHT the same stem (English or Polish), PREFIX_WEIGHT a completion of the last query word,
+        FUZZY_WEIGHT[d] within max_edits(query_word) edits d, same first letter."""
         found: dict[str, float] = {}
         # the rules' weights fall in the order word_matches tries them, so the best rule is the highest figure
         limit = max_edits(query_word)
@@ -370,21 +351,9 @@ class QueryInfo:
     question: bool = False
 
 
-def rank(candidates: list[Candidate], info: QueryInfo,
-         name_fn: Callable[[list[list[Phrase]], list[list[str]]], float] = name_match) -> list[Candidate]:
-    best = max((c.bm25 for c in candidates), default=0.0) or 1.0
-    kinds = QUESTION_KIND_PRIOR if info.question else KIND_PRIOR
-    for c in candidates:
-        prior = kinds.get(c.kind, 1.0)
-        prior *= LANG_MISMATCH if info.lang and c.lang != info.lang else 1.0
-        prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
-        c.score = (REL * c.bm25 / best + NAME * name_fn(info.segments, c.names) + COVER * c.coverage) * prior
-    return sorted(candidates, key=lambda c: (-c.score, c.id))
-
-
-def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int,
-             name_words: NameWords | None = None) -> list[Candidate]:
-    """The first `limit` of rank()'s order, with the same scores, computing name_match only where it can matter.
+def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords) -> list[Candidate]:
+    """The first `limit` candidates by final score (see the module docstring), then id; name_match is
+    computed only where it can matter.
 
     name_match is at most 1, so a candidate's score is at most its score with name_match = 1. Candidates
     are scored in order of that bound, highest first, until the bound falls below the limit-th best score
@@ -399,8 +368,6 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int,
         prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
         bounded.append(((REL * c.bm25 / best + NAME * 1.0 + COVER * c.coverage) * prior, prior, c))
     bounded.sort(key=lambda x: -x[0])
-    if name_words is None:
-        name_words = NameWords(name for c in candidates for name in c.names)
     matcher = NameMatcher(info.segments, name_words)
     scored: list[Candidate] = []
     floor: list[float] = []  # a min-heap of the `limit` best scores so far

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from whoosh import index, query, scoring
+from whoosh import index, query
 from whoosh.analysis import Filter, Token, Tokenizer
 from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import RamStorage
@@ -162,23 +162,6 @@ class SearchResult:
     suggestion: str | None
 
 
-class _SharedScorer(scoring.BM25FScorer):
-    def __init__(self, searcher: Any, fieldname: str, text: Any, B: float, K1: float, qf: float = 1):
-        super().__init__(searcher, fieldname, text, B, K1, qf=qf)
-        parent = searcher.get_parent()
-        n, total = parent.doc_frequency(fieldname, text), parent.doc_count_all()
-        self.idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
-
-
-class SharedBM25(scoring.BM25F):
-    """Whoosh's BM25F with the idf the offline client uses: ln(1 + (N - n + 0.5) / (n + 0.5))."""
-
-    def scorer(self, searcher: Any, fieldname: str, text: Any, qf: float = 1) -> Any:
-        if not searcher.schema[fieldname].scorable:
-            return scoring.WeightScorer.for_(searcher, fieldname, text)
-        return _SharedScorer(searcher, fieldname, text, self.B, self.K1, qf=qf)
-
-
 class IndexUnavailable(Exception):
     """The index directory is missing, empty or unreadable."""
 
@@ -204,8 +187,8 @@ WEIGHTS_FILE = "bm25-weights.marshal"
 def read_impacts(ix: Any) -> dict[tuple[str, str], dict[int, float]]:
     """(field, term) -> {docnum: BM25 weight}, for every term of every searched field.
 
-    The same figure SharedBM25 gives (Whoosh's bm25() with the shared idf and Whoosh's stored field
-    lengths), computed from the raw postings: about 84,000 postings, a quarter of a second. The build
+    Whoosh's bm25() with the idf the offline client uses, ln(1 + (N - n + 0.5) / (n + 0.5)), and Whoosh's
+    stored field lengths, computed from the raw postings: about 84,000 postings, a quarter of a second. The build
     stores them beside the index (WEIGHTS_FILE), a release loads them whole, and no query ever waits on
     a first read of a term from disk.
     """
@@ -271,7 +254,7 @@ class SearchIndex:
     def _searcher(self):
         searcher = getattr(self._local, "searcher", None)
         if searcher is None:
-            searcher = self._local.searcher = self._ix.searcher(weighting=SharedBM25(B=BM25_B, K1=BM25_K1))
+            searcher = self._local.searcher = self._ix.searcher()
         return searcher
 
     def close(self) -> None:

@@ -37,25 +37,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                                              hashed_names=bool(app.config.get("STATIC_EXPORT")))
     app.extensions["code_fingerprint"] = code_fingerprint()
 
-    from .views import api_search, errors, faq, health, pages, pwa, search
+    from . import security
+    from .compression import GzipMiddleware
+    from .templating import register as register_templating
+    from .views import api_search, calc_api, calc_pages, errors, faq, health, pages, pwa, search, seo
 
-    for module in (pages, search, api_search, health, pwa, faq):
+    for module in (pages, search, api_search, health, pwa, faq, calc_api, calc_pages, seo):
         app.register_blueprint(module.bp)
     errors.register(app)
-    from .views import calc_api, calc_pages
-
-    app.register_blueprint(calc_api.bp)
-    app.register_blueprint(calc_pages.bp)
-    from . import security
-
     security.register(app)
-    from .templating import register as register_templating
-
     register_templating(app)
-    from .views import seo
-
-    app.register_blueprint(seo.bp)
-    from .compression import GzipMiddleware
-
     app.wsgi_app = GzipMiddleware(app.wsgi_app)  # type: ignore[method-assign]
     return app

@@ -16,8 +16,9 @@ from pathlib import Path
 
 HASH_CHARS = 12
 RECHECK_SECONDS = 1.0
-# Files in static/ that are not page assets: the service worker is served at /sw.js.
-NOT_ASSETS = frozenset({"sw.js"})
+# The service worker's source: not a page asset (it is served at /sw.js, the build in front of it).
+WORKER = "sw.js"
+NOT_ASSETS = frozenset({WORKER})
 # URL name under /vendor/ -> file inside node_modules.
 VENDOR_FILES = {"minisearch.js": "minisearch/dist/umd/index.js"}
 
@@ -64,6 +65,8 @@ class AssetManifest:
         self._assets: dict[str, Asset] = {}
         self._stamp: tuple[tuple[str, int, int], ...] = ()
         self._checked = 0.0
+        self._worker: bytes | None = None
+        self._fingerprint = ""
 
     def _files(self) -> dict[str, Path]:
         files = {p.relative_to(self.static_dir).as_posix(): p for p in sorted(self.static_dir.rglob("*"))
@@ -82,9 +85,17 @@ class AssetManifest:
             return self._assets
         with self._lock:
             files = self._files()
-            stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in files.items())
+            worker = self.static_dir / WORKER
+            watched = {**files, WORKER: worker} if worker.is_file() else files
+            stamp = tuple((name, p.stat().st_mtime_ns, p.stat().st_size) for name, p in watched.items())
             if stamp != self._stamp:
                 self._assets = {name: Asset(name, p, file_hash(p), self.hashed_names) for name, p in files.items()}
+                self._worker = worker.read_bytes() if worker.is_file() else None
+                digest = hashlib.sha256()  # every asset's name and hash, and the worker's bytes
+                for asset in self._assets.values():
+                    digest.update(f"{asset.name}:{asset.digest}\n".encode())
+                digest.update(self._worker or b"")
+                self._fingerprint = digest.hexdigest()
                 self._stamp = stamp
             self._checked = now
             return self._assets
@@ -100,8 +111,13 @@ class AssetManifest:
         return self.get(name).url
 
     def fingerprint(self) -> str:
-        """One hash over every asset's name and hash."""
-        digest = hashlib.sha256()
-        for asset in self.assets().values():
-            digest.update(f"{asset.name}:{asset.digest}\n".encode())
-        return digest.hexdigest()
+        """One hash over every asset's name and hash and the worker's source, computed once per change."""
+        self.assets()
+        return self._fingerprint
+
+    def worker_source(self) -> bytes:
+        """static/sw.js, read once per change (every response names the build, which hashes it)."""
+        self.assets()
+        if self._worker is None:
+            raise AssetMissing(f"no service worker at {self.static_dir / WORKER}")
+        return self._worker

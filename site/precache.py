@@ -59,9 +59,10 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def build_version(release: Release, assets: AssetManifest, code: str, worker_source: bytes) -> str:
+def build_version(release: Release, assets: AssetManifest, code: str) -> str:
+    """The content, every asset and the worker's source (the assets' fingerprint), and the site's code."""
     digest = hashlib.sha256()
-    for part in (release.content_hash, assets.fingerprint(), code, hashlib.sha256(worker_source).hexdigest()):
+    for part in (release.content_hash, assets.fingerprint(), code):
         digest.update(part.encode() + b"\n")
     return f"{release.content_hash[:8]}-{digest.hexdigest()[:12]}"
 

@@ -7,32 +7,67 @@ each shortcut is checked here against the slow, obvious form it replaces, on the
 from __future__ import annotations
 
 import marshal
+import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from whoosh import scoring
 
 from bench.search_eval import load_eval
-from indexer.analysis import words
+from indexer.analysis import stem, words
 from indexer.library import Release
 from indexer.ranking import (
+    FUZZY_WEIGHT,
+    PREFIX_WEIGHT,
+    STEM_WEIGHT,
     NameMatcher,
     NameWords,
     max_edits,
     osa_distance,
-    word_matches,
 )
 from indexer.search_backend import (
     BM25_B,
     BM25_K1,
     SCORED_FIELDS,
     WEIGHTS_FILE,
-    SharedBM25,
     load_impacts,
     read_impacts,
 )
 from indexer.synonyms import phrase_index, segment
+
+
+def word_matches(query_word: str, name_word: str, last: bool) -> float:
+    """How well one query word matches one name word, pair by pair: the rule NameWords.matches indexes."""
+    if query_word == name_word:
+        return 1.0
+    if stem(query_word, "en") == stem(name_word, "en") or stem(query_word, "pl") == stem(name_word, "pl"):
+        return STEM_WEIGHT
+    if last and len(query_word) >= 3 and name_word.startswith(query_word):
+        return PREFIX_WEIGHT
+    limit = max_edits(query_word)
+    if limit and query_word[0] == name_word[0] and (d := osa_distance(query_word, name_word, limit)) <= limit:
+        return FUZZY_WEIGHT[d]
+    return 0.0
+
+
+class _SharedScorer(scoring.BM25FScorer):
+    def __init__(self, searcher: Any, fieldname: str, text: Any, B: float, K1: float, qf: float = 1):
+        super().__init__(searcher, fieldname, text, B, K1, qf=qf)
+        parent = searcher.get_parent()
+        n, total = parent.doc_frequency(fieldname, text), parent.doc_count_all()
+        self.idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
+
+
+class SharedBM25(scoring.BM25F):
+    """Whoosh's own BM25F scorer with the idf the offline client uses: ln(1 + (N - n + 0.5) / (n + 0.5))."""
+
+    def scorer(self, searcher: Any, fieldname: str, text: Any, qf: float = 1) -> Any:
+        if not searcher.schema[fieldname].scorable:
+            return scoring.WeightScorer.for_(searcher, fieldname, text)
+        return _SharedScorer(searcher, fieldname, text, self.B, self.K1, qf=qf)
 
 
 def plain_osa(a: str, b: str) -> int:

@@ -30,12 +30,8 @@ def assets() -> AssetManifest:
     return current_app.extensions["assets"]
 
 
-def worker_source() -> bytes:
-    return (assets().static_dir / "sw.js").read_bytes()
-
-
 def current_version() -> str:
-    return build_version(release(), assets(), current_app.extensions["code_fingerprint"], worker_source())
+    return build_version(release(), assets(), current_app.extensions["code_fingerprint"])
 
 
 @bp.app_template_global()
@@ -95,7 +91,7 @@ def service_worker() -> ResponseReturnValue:
              "pack": pack_url(version),
              "precache": [item.to_json() for item in precache_list(release(), assets(), current_app, static)]}
     head = f"self.THRONE_BUILD = {json.dumps(build, separators=(',', ':'))};\n".encode()
-    resp = Response(head + worker_source(), mimetype="text/javascript")
+    resp = Response(head + assets().worker_source(), mimetype="text/javascript")
     resp.headers["Cache-Control"] = "no-cache, max-age=0"
     return resp
 

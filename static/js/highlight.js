@@ -12,18 +12,9 @@
   var STOP_WORDS = new Set(("a an and are as at be by can do does for from how i if in is it its me my of on or the " +
     "their them then there these they this to was what when where which who why will with you your i'm im am").split(" "));
 
-  function fold(text) {
-    if (window.ThroneFold) return window.ThroneFold.foldWord(text);
-    return String(text).normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/['’]/g, "");
-  }
-
+  // Folded words with their places (static/js/fold.js, loaded before this file on every page).
   function tokens(text) {
-    if (window.ThroneFold) return window.ThroneFold.tokens(text);
-    var out = [];
-    var re = /[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu;
-    var m;
-    while ((m = re.exec(text)) !== null) out.push({ word: fold(m[0]), start: m.index, end: m.index + m[0].length });
-    return out;
+    return window.ThroneFold.tokens(text);
   }
 
   // The words to find: the query's words (not stop words), and the words the result's snippet marked.

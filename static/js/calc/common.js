@@ -150,6 +150,12 @@
     return Math.floor((total * share.n + share.d - 1) / share.d);
   };
 
+  // A CalcError as the API answers it; any other error is thrown on.
+  function errorResult(err) {
+    if (err instanceof CalcError) return { error: { code: err.code, message: err.message, field: err.field } };
+    throw err;
+  }
+
   // Run a calculator like its API does: the result, or {"error": {code, message, field}} for bad input.
   TC.api = function (fn) {
     return function (input) {
@@ -157,8 +163,7 @@
         if (!TC.isObject(input)) fail("invalid_json", "The request body must be a JSON object.", "body");
         return fn(input);
       } catch (err) {
-        if (err instanceof CalcError) return { error: { code: err.code, message: err.message, field: err.field } };
-        throw err;
+        return errorResult(err);
       }
     };
   };
@@ -169,8 +174,7 @@
       try {
         return fn(new URLSearchParams(query || ""));
       } catch (err) {
-        if (err instanceof CalcError) return { error: { code: err.code, message: err.message, field: err.field } };
-        throw err;
+        return errorResult(err);
       }
     };
   };
@@ -212,6 +216,13 @@
     if (!urls || !urls.length) return null;
     return TC.el("span", { "class": "calc-rules" }, urls.map(function (url) {
       return TC.el("a", { href: url, text: titles[url] || url });
+    }));
+  };
+
+  // A list of notes, each its text then its rule links (the notes and explanations of the result templates).
+  TC.noteList = function (tag, cls, notes, titles) {
+    return TC.el(tag, { "class": cls }, notes.map(function (n) {
+      return TC.el("li", {}, [n.text + " ", TC.ruleLinks(n.rules, titles)]);
     }));
   };
 

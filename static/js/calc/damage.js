@@ -207,7 +207,7 @@
     ["heal-def", "defender_heal"], ["heal-att", "attacker_heal"], ["dmg-att", "attacker_damage"]];
 
   function formToBody(params, tables) {
-    function first(name) { var v = params.get(name); return v === null ? "" : v; }
+    function first(name) { return TC.first(params, name); }
     var body = { damage: TC.whole(first("damage"), "damage"),
       type: TC.choice(first("type"), "type", tables.types.map(function (t) { return t.id; }), { dflt: "normal" }) };
     var mods = [];
@@ -301,9 +301,7 @@
       nodes.push(el("div", { "class": "calc-table-scroll", tabindex: "0", role: "region", "aria-label": "Health dials" },
         [el("table", { "class": "calc-dials-table" }, [head, body])]));
       nodes.push(el("p", { "class": "calc-outcome", "data-out": "outcome", "data-outcome": d.outcome, text: OUTCOMES[d.outcome] }));
-      nodes.push(el("ul", { "class": "calc-notes" }, d.notes.map(function (n) {
-        return el("li", {}, [n.text + " ", TC.ruleLinks(n.rules, tv)]);
-      })));
+      nodes.push(TC.noteList("ul", "calc-notes", d.notes, tv));
     }
     return nodes;
   }

@@ -104,12 +104,6 @@
 
   var COMBAT_TEXT = { win: "Heroes win", loss: "Heroes lose", tie: "Tie: heroes win, with a wound" };
 
-  function notesList(notes, tv) {
-    return TC.el("ul", { "class": "calc-notes" }, notes.map(function (n) {
-      return TC.el("li", {}, [n.text + " ", TC.ruleLinks(n.rules, tv)]);
-    }));
-  }
-
   function render(result, tables) {
     var el = TC.el, tv = tables.titles, nodes = [];
     if (result.fame) {
@@ -129,7 +123,7 @@
             return el("tr", { "data-award": b.id }, [el("td", { text: b.label }), el("td", { "class": "num", text: String(b.count) }),
               el("td", { "class": "num", text: String(b.fame) })]);
           }))]),
-        notesList(f.notes, tv)]));
+        TC.noteList("ul", "calc-notes", f.notes, tv)]));
     }
     if (result.combat) {
       var c = result.combat;
@@ -137,7 +131,7 @@
         el("p", { "class": "calc-big" }, [el("span", { "class": "calc-big-label", text: "Combat" }), " ",
           el("output", { "class": "calc-big-number calc-big-text", "data-out": "combat", "data-result": c.result,
             text: COMBAT_TEXT[c.result] })]),
-        notesList(c.notes, tv)]));
+        TC.noteList("ul", "calc-notes", c.notes, tv)]));
     }
     return nodes;
   }

@@ -130,9 +130,7 @@
       }
     }
     var nodes = [el("div", { "class": "calc-summary" }, summary),
-      el("ol", { "class": "calc-explain" }, result.explanation.map(function (n) {
-        return el("li", {}, [n.text + " ", TC.ruleLinks(n.rules, tv)]);
-      }))];
+      TC.noteList("ol", "calc-explain", result.explanation, tv)];
     if (result.table === "adventures") {
       nodes.push(el("h3", { text: "The reward types" }));
       nodes.push(el("ul", { "class": "calc-notes calc-rewards" }, tables.adventures.reward_types.map(function (t) {

@@ -86,9 +86,7 @@
           return el("tr", { "data-line": b.line }, [el("td", { text: b.line }), el("td", { text: b.label }),
             el("td", { "class": "num", text: String(b.points) })]);
         }))]),
-      el("ul", { "class": "calc-notes" }, result.notes.map(function (n) {
-        return el("li", {}, [n.text + " ", TC.ruleLinks(n.rules, tv)]);
-      }))];
+      TC.noteList("ul", "calc-notes", result.notes, tv)];
   }
 
   // ------------------------------------------------------------ the campaign log (localStorage)

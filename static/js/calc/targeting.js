@@ -133,9 +133,7 @@
         el("output", { "data-out": "bonus", "data-bonus": yes, text: yes })]));
     }
     return [el("div", { "class": "calc-summary" }, summary),
-      el("ul", { "class": "calc-explain" }, result.explanation.map(function (n) {
-        return el("li", {}, [n.text + " ", TC.ruleLinks(n.rules, tv)]);
-      }))];
+      TC.noteList("ul", "calc-explain", result.explanation, tv)];
   }
 
   var tables = TC.lazyTables();
