@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from calculators import damage, dungeon_dice, loot, scoring, targeting
+from calculators.validation import MAX_NUMBER
+
 ERROR = {"$ref": "#/components/schemas/Error"}
-WHOLE = {"type": "integer", "minimum": 0, "maximum": 999}
+WHOLE = {"type": "integer", "minimum": 0, "maximum": MAX_NUMBER}
 
 
 def _optional_may_be_null(schema: dict[str, Any]) -> dict[str, Any]:
@@ -23,8 +26,33 @@ def _optional_may_be_null(schema: dict[str, Any]) -> dict[str, Any]:
     return {**schema, "properties": props}
 
 
+# A JSON body is read as a form is (calculators/validation.py): a whole number may also come as its
+# digits ("8"), a yes/no as a form's word ("1", "on"), and "" means "not given".
+FORM_DIGITS = {"type": "string", "pattern": r"^(\s*[0-9]{1,6}\s*)?$"}
+FORM_WORDS = {"enum": ["", "true", "false", "1", "0", "on", "off", "yes", "no"]}
+_META = ("description", "default")
+
+
+def _as_forms_send(schema: dict[str, Any]) -> dict[str, Any]:
+    """Every integer and boolean in a request body schema, widened to the text a form sends for it."""
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            return {**schema, key: [_as_forms_send(s) for s in schema[key]]}
+    kind = schema.get("type")
+    if kind in ("integer", "boolean"):
+        value = {k: v for k, v in schema.items() if k not in _META}
+        meta = {k: v for k, v in schema.items() if k in _META}
+        return {"anyOf": [value, FORM_DIGITS if kind == "integer" else FORM_WORDS], **meta}
+    if kind == "array" and "items" in schema:
+        return {**schema, "items": _as_forms_send(schema["items"])}
+    if kind == "object" and "properties" in schema:
+        return {**schema, "properties": {k: _as_forms_send(v) for k, v in schema["properties"].items()}}
+    return schema
+
+
 def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"required": True, "content": {"application/json": {"schema": _optional_may_be_null(schema)}}}
+    body = _optional_may_be_null(_as_forms_send(schema))
+    return {"required": True, "content": {"application/json": {"schema": body}}}
 
 
 def _ok(schema: dict[str, Any], description: str = "The result") -> dict[str, Any]:
@@ -81,7 +109,7 @@ SEARCH = {
 MODIFIER = {
     "oneOf": [
         _obj({
-            "op": {"enum": ["add", "subtract", "prevent_fraction", "multiply", "reflect_fraction", "avoid"]},
+            "op": {"enum": list(damage.OPS)},
             "amount": {**WHOLE, "description": "add / subtract"},
             "fraction": {"type": "string", "pattern": r"^\d+/\d+$", "description": "a/b with 0 < a <= b"},
             "factor": {"type": "string", "description": "multiply: a whole number or a/b, from 1 to 99"},
@@ -90,7 +118,7 @@ MODIFIER = {
         }, ["op"]),
         _obj({
             "effect": {"type": "string", "description": "id of a status effect with a numeric preset in the data"},
-            "tokens": {"type": "integer", "minimum": 1, "maximum": 9, "default": 1},
+            "tokens": {"type": "integer", "minimum": 1, "maximum": damage.MAX_TOKENS, "default": 1},
             "option": {"type": "string", "description": "which alternative, for effects with several"},
             "label": {"type": "string", "maxLength": 80},
         }, ["effect"]),
@@ -103,7 +131,7 @@ DAMAGE = {
         "requestBody": _json_body(_obj({
             "damage": WHOLE,
             "type": {"enum": ["normal", "undefendable", "pure", "collateral", "ultimate"], "default": "normal"},
-            "modifiers": {"type": "array", "maxItems": 50, "items": MODIFIER},
+            "modifiers": {"type": "array", "maxItems": damage.MAX_MODIFIERS, "items": MODIFIER},
             "dials": _obj({"starting": {**WHOLE, "default": 50}, "defender": WHOLE, "attacker": WHOLE,
                            "targets": {"type": "integer", "minimum": 1, "maximum": 6, "default": 1},
                            "defender_heal": WHOLE, "attacker_heal": WHOLE, "attacker_damage": WHOLE}),
@@ -127,15 +155,13 @@ DAMAGE = {
 
 EXPLANATION = {"type": "array", "items": _obj({"text": STR, "rules": RULES}),
                "description": "Why: each line with the rule entries behind it"}
-TARGETS = ["none", "choose", "left", "right", "middle", "opponents-choose", "next-clockwise",
-           "hero-1", "hero-2", "hero-3", "hero-4", "roll-again", "active-hero"]
+TARGETS = list(targeting.TARGET_TEXT)
 TARGETING = {
     "get": {
         "summary": "Targeting roll: who an Attack hits",
         "parameters": [
-            _query("mode", {"enum": ["1v1", "koth", "2v2", "3v3", "2v2v2", "boss-vs-many", "minion", "boss"]},
-                   "Game mode", True),
-            _query("roll", {"type": "integer", "minimum": 1, "maximum": 6},
+            _query("mode", {"enum": list(targeting.MODES)}, "Game mode", True),
+            _query("roll", {"type": "integer", "minimum": 1, "maximum": targeting.DIE_SIDES},
                    "The die (the Boss's Chaos die in boss-vs-many); omitted: the server rolls and reports it"),
             _query("heroes", {"type": "integer", "minimum": 2, "maximum": 4}, "Heroes facing the Boss (boss-vs-many)"),
             _query("ultimate", BOOL, "The Attack is an Ultimate Ability (explains who may change the die)"),
@@ -159,17 +185,17 @@ LOOT = {
     "get": {
         "summary": "Loot: King's Hand's Loot die, Dungeon Dice reward bags, the Adventures Loot walkthrough",
         "parameters": [
-            _query("table", {"enum": ["kings-hand", "dungeon-dice", "adventures"]}, "Which table", True),
-            _query("roll", {"type": "integer", "minimum": 1, "maximum": 20},
+            _query("table", {"enum": list(loot.TABLES)}, "Which table", True),
+            _query("roll", {"type": "integer", "minimum": 1, "maximum": loot.LOOT_DIE},
                    "The Loot die (d20); for kings-hand, omitted: the server rolls and reports it"),
             _query("reward", {"enum": ["potion", "treasure-chest", "locked-chest"]}, "dungeon-dice: the reward symbol"),
             _query("key", BOOL, "dungeon-dice: the player has a key (locked chests)"),
-            _query("side", {"enum": ["loot-chest", "boss-loot"], "default": "loot-chest"}, "adventures: which loot"),
+            _query("side", {"enum": list(loot.SIDES), "default": "loot-chest"}, "adventures: which loot"),
         ],
         "responses": {
             "200": _ok({"oneOf": [
                 _obj({"table": {"const": "kings-hand"}, "roll": INT,
-                      "outcome": {"enum": ["gain-cp", "reroll-or-extra-attempt", "change-die"]},
+                      "outcome": {"enum": list(loot.OUTCOME_NAMES)},
                       "amount": {"type": "null", "description": "no source gives the CP amount: read the Boss leaflet"},
                       "explanation": EXPLANATION, "rolled_by_server": BOOL}),
                 _obj({"table": {"const": "dungeon-dice"}, "reward": STR, "key": BOOL,
@@ -187,14 +213,14 @@ SCORE = {
     "post": {
         "summary": "Dice Throne Adventures: a session's score and the next session's Starting Salves",
         "requestBody": _json_body(_obj({
-            "mode": {"enum": ["portal-crawl", "boss-battle"]}, "result": {"enum": ["win", "loss"]},
+            "mode": {"enum": list(scoring.MODES)}, "result": {"enum": list(scoring.RESULTS)},
             "starting_salves": {**WHOLE, "description": "required for a loss"},
             "remaining_salves": {**WHOLE, "description": "required for a win"},
             "unspent_gold": {**WHOLE, "description": "win, Portal Crawl: 1 point per 5"},
             "explored_all": {**BOOL, "description": "win, Portal Crawl: 5 points"},
             "unclaimed_boss_loot": {**WHOLE, "description": "win, Boss Battle: 1 point each"},
             "scenario_score": {**WHOLE, "description": "win: the Difficulty card's Scenario Score"},
-            "scenario": {"type": "integer", "minimum": 1, "maximum": 999, "description": "Scenario # (line A)"},
+            "scenario": {"type": "integer", "minimum": 1, "maximum": MAX_NUMBER, "description": "Scenario # (line A)"},
         }, ["mode", "result"])),
         "responses": {
             "200": _ok(_obj({
@@ -213,7 +239,7 @@ FAME = {
         "summary": "Dungeon Dice: Fame, Hero Level dice, and whether you have won",
         "requestBody": _json_body(_obj({
             "experience": WHOLE, "artifacts": WHOLE,
-            "trophies": _obj({"red": WHOLE, "black": WHOLE, "gold": WHOLE}),
+            "trophies": _obj({colour: WHOLE for colour in dungeon_dice.TROPHIES}),
             "wounds": {**WHOLE, "description": "optional: Hero Level dice set aside"},
         })),
         "responses": {
@@ -233,7 +259,7 @@ DD_COMBAT = {
         "requestBody": _json_body(_obj({"hero_total": WHOLE, "monster_total": WHOLE}, ["hero_total", "monster_total"])),
         "responses": {
             "200": _ok(_obj({
-                "result": {"enum": ["win", "loss", "tie"]}, "heroes_win": BOOL, "wound": BOOL,
+                "result": {"enum": list(dungeon_dice.COMBAT_RESULTS.values())}, "heroes_win": BOOL, "wound": BOOL,
                 "experience": {"enum": [0, 1]}, "reward": BOOL, "notes": EXPLANATION,
             }, ["result", "heroes_win", "wound", "experience"])),
             **_errors(),
