@@ -68,6 +68,7 @@
     input.setAttribute("aria-controls", list.id);
     input.setAttribute("aria-autocomplete", "list");
     var active = -1;
+    var activeFor = null;  // the text in the box when the reader chose an option with the arrow keys
     var timer = null;
     var asked = 0;
 
@@ -76,6 +77,7 @@
     function setActive(i) {
       var opts = options();
       active = opts.length ? (i + opts.length) % opts.length : -1;
+      activeFor = input.value;
       opts.forEach(function (opt, j) { opt.setAttribute("aria-selected", j === active ? "true" : "false"); });
       if (active >= 0) {
         input.setAttribute("aria-activedescendant", opts[active].id);
@@ -93,6 +95,10 @@
     }
 
     function render(found) {
+      // An option chosen while an earlier keystroke's list was showing stays chosen when this list, for the
+      // same text, replaces it; typing more starts afresh.
+      var chosen = active >= 0 && activeFor === input.value && options()[active]
+        ? options()[active].getAttribute("data-url") : null;
       list.textContent = "";
       active = -1;
       input.removeAttribute("aria-activedescendant");
@@ -113,6 +119,8 @@
       });
       var count = found.results.length;
       list.hidden = count === 0;
+      var keep = found.results.findIndex(function (r) { return r.url === chosen; });
+      if (keep >= 0) setActive(keep);
       status.textContent = count === 0 ? strings.no_matches
         : count === 1 ? strings.one_match : String(strings.n_matches).replace("{n}", count);
     }
