@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 import snowballstemmer
@@ -29,12 +30,28 @@ def words(text: str) -> list[str]:
     return [fold_word(m.group()) for m in TOKEN_RE.finditer(text)]
 
 
-@lru_cache(maxsize=1)
+SNOWBALL_LANGUAGES = {"en": "english", "pl": "polish"}
+
+# A Snowball stemmer keeps state between the steps of one call, so one object shared by the
+# server's threads gives wrong stems (and, once cached, wrong answers for good). Each thread
+# gets stemmers of its own.
+_local = threading.local()
+
+
 def _stemmers() -> dict[str, snowballstemmer.stemmer]:
-    return {"en": snowballstemmer.stemmer("english"), "pl": snowballstemmer.stemmer("polish")}
+    stemmers = getattr(_local, "stemmers", None)
+    if stemmers is None:
+        stemmers = {lang: snowballstemmer.stemmer(name) for lang, name in SNOWBALL_LANGUAGES.items()}
+        _local.stemmers = stemmers
+    return stemmers
+
+
+def stem_uncached(word: str, lang: str) -> str:
+    """The Snowball stem of one folded word, with this thread's own stemmer."""
+    return _stemmers()[lang].stemWord(word)
 
 
 @lru_cache(maxsize=50_000)
 def stem(word: str, lang: str) -> str:
     """Fold first, then stem, on both sides, so 'kosc' and 'kość' meet."""
-    return _stemmers()[lang].stemWord(word)
+    return stem_uncached(word, lang)
