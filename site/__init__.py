@@ -23,6 +23,11 @@ DEFAULTS: dict[str, Any] = {
     "BUILD_DIR": str(PROJECT_ROOT / "build"),
     # True while `throne-rules freeze` writes the static copy: hashed file names, no query-string pages.
     "STATIC_EXPORT": False,
+    # The production server's limits (see site/serving.py and README, Operations).
+    "MAX_BODY_BYTES": 64 * 1024,
+    "CONNECTION_LIMIT": 500,
+    "CHANNEL_TIMEOUT": 30,
+    "REQUEST_TIMEOUT": 10,
 }
 
 
@@ -32,6 +37,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("THRONE_RULES")
     if test_config:
         app.config.from_mapping(test_config)
+    # Flask refuses a larger body too (other WSGI servers, the test client); waitress stops it earlier.
+    app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
     app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))
     app.extensions["assets"] = AssetManifest(PROJECT_ROOT / "static", PROJECT_ROOT / "node_modules",
                                              hashed_names=bool(app.config.get("STATIC_EXPORT")))

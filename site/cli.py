@@ -50,13 +50,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("content changed since the last build (or no build yet): building first")
         if cmd_build(args) != 0:
             return 1
-    import waitress
-
     from . import create_app
+    from .serving import make_server
 
     app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)})
-    print(f"serving on http://{args.host}:{args.port}/ (waitress, {args.threads} threads)", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="throne-rules")
+    cfg = app.config
+    server = make_server(app, host=args.host, port=args.port, threads=args.threads,
+                         max_body_bytes=int(cfg["MAX_BODY_BYTES"]), connection_limit=int(cfg["CONNECTION_LIMIT"]),
+                         channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
+    print(f"serving on http://{args.host}:{args.port}/ (waitress, {args.threads} threads, "
+          f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
     return 0
 
 
