@@ -24,6 +24,11 @@ DEFAULTS: dict[str, Any] = {
     # True while `throne-rules freeze` writes the static copy: hashed file names, no query-string pages.
     "STATIC_EXPORT": False,
     # The production server's limits (see site/serving.py and README, Operations).
+    # The public URL of the site's root ("https://rules.example.org"); absolute links, og: tags and the sitemap
+    # use it. Empty: links stay relative and no request's Host header is ever written into a page.
+    "SITE_URL": "",
+    # How many reverse proxies in front to trust for X-Forwarded-For/-Proto/-Host/-Prefix (0: none).
+    "TRUSTED_PROXIES": 0,
     "MAX_BODY_BYTES": 64 * 1024,
     "CONNECTION_LIMIT": 500,
     "CHANNEL_TIMEOUT": 30,
@@ -47,6 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import security
     from .compression import GzipMiddleware
     from .templating import register as register_templating
+    from .templating import register_urls
     from .views import api_search, calc_api, calc_pages, errors, faq, health, pages, pwa, search, seo
 
     for module in (pages, search, api_search, health, pwa, faq, calc_api, calc_pages, seo):
@@ -54,5 +60,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     security.register(app)
     register_templating(app)
+    register_urls(app)
     app.wsgi_app = GzipMiddleware(app.wsgi_app)  # type: ignore[method-assign]
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
+                                x_prefix=proxies)
     return app

@@ -76,7 +76,10 @@ def cmd_freeze(args: argparse.Namespace) -> int:
     from . import create_app
     from .freeze import FreezeError, freeze
 
-    app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True})
+    config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True}
+    if args.site_url:
+        config["SITE_URL"] = args.site_url
+    app = create_app(config)
     try:
         report = freeze(app, Path(args.out))
     except FreezeError as exc:
@@ -102,6 +105,8 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_serve)
     f = sub.add_parser("freeze", help="write the whole site as static files into OUT (builds first if stale)")
     f.add_argument("out", help="output folder; replaced as a whole when the export is complete")
+    f.add_argument("--site-url", default="", help="public URL of the site's root, for canonical links and the "
+                   "sitemap (default: the SITE_URL setting; without one, links stay relative)")
     f.set_defaults(func=cmd_freeze)
     return p
 
