@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
-
 from throne_rules import create_app
 from throne_rules.cli import main
 
