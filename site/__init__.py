@@ -14,6 +14,7 @@ from flask import Flask
 from indexer import Library
 
 from .assets import AssetManifest
+from .json_provider import SafeJSONProvider
 from .precache import code_fingerprint
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +39,7 @@ DEFAULTS: dict[str, Any] = {
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, static_folder=str(PROJECT_ROOT / "static"), static_url_path="/static")
+    app.json = SafeJSONProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("THRONE_RULES")
     if test_config:

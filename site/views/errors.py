@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -17,6 +17,22 @@ def _wants_json() -> bool:
 
 
 def register(app: Flask) -> None:
+    @app.before_request
+    def drop_trailing_slash() -> ResponseReturnValue | None:
+        """`/dice-throne/stun/` and `/faq/` (as a static host writes them) lead to the canonical URL."""
+        path = request.path
+        if len(path) > 1 and path.endswith("/"):
+            # one leading slash: "//evil.example/" must never become a redirect to another host
+            target = "/" + path.strip("/")
+            adapter = app.url_map.bind_to_environ(request.environ)
+            try:
+                adapter.match(target, method=request.method)
+            except HTTPException:
+                return None  # no page there either: the usual 404 follows
+            query = request.query_string.decode("latin-1")
+            return redirect(request.script_root + target + (f"?{query}" if query else ""), code=308)
+        return None
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
         code = exc.code or 500
