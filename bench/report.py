@@ -99,6 +99,17 @@ def checks(res: dict[str, Any]) -> list[Check]:
                              f"{fs['search']['errors'] + fs['static']['errors']} errors", reference=True))
     else:
         out.append(_missing("Server search, HTTP", f"{HTTP_CLIENTS} clients: search ÷ static", f"≥ {HTTP_RATIO:.0%}"))
+    hostile = res.get("hostile")
+    if hostile:
+        q, u, h = hostile["quiet"], hostile["under_attack"], hostile["hostile"]
+        fives = sum(n for code, n in h["statuses"].items() if str(code).startswith("5"))
+        out.append(Check("Hostile load", "a reader's search, median, while 16 clients send worst-case searches "
+                         "÷ the same with nobody else", f"{hostile['ratio_p50']:.2f}×", f"≤ {hostile['budget']:.0f}×",
+                         hostile["met"] and fives == 0,
+                         f"quiet p50 {ms(q['p50_ms'])} (p95 {ms(q['p95_ms'])}); under attack p50 {ms(u['p50_ms'])} "
+                         f"(p95 {ms(u['p95_ms'])}); {h['requests']} hostile requests, {fives} 5xx"))
+    else:
+        out.append(_missing("Hostile load", "a reader's search under 16 worst-case clients ÷ quiet", "≤ 3×"))
     browser = res.get("browser")
     entry = (browser or {}).get("pages", {}).get("entry")
     if entry:

@@ -40,6 +40,8 @@ def parse_json_body(raw: bytes | str) -> dict[str, Any]:
         value = json.loads(raw or b"")
     except (ValueError, UnicodeDecodeError) as exc:
         raise CalcError("invalid_json", f"The request body is not valid JSON ({exc}).", "body") from exc
+    except RecursionError as exc:
+        raise CalcError("invalid_json", "The request body is nested too deeply.", "body") from exc
     if not isinstance(value, dict):
         raise CalcError("invalid_json", "The request body must be a JSON object.", "body")
     return value

@@ -8,11 +8,14 @@ stops the build with every message naming its file and line.
 from __future__ import annotations
 
 import hashlib
+import os
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import content_limits as limits
 from . import render
 from .data_checks import check_data
 from .data_files import load_data_files
@@ -61,16 +64,20 @@ def parse_entries(files: list[Path], content_dir: Path) -> tuple[list[Entry], li
     entries, problems = [], []
     for path in files:
         shown = _display(path, content_dir)
+        if limits.display_name(path) is None:
+            problems.append(Problem(limits.printable_name(Path(shown)), 0, "the file name is not UTF-8: rename it"))
+            continue
+        text, read_problems = limits.read_entry_text(shown, path.read_bytes())
+        if text is None:
+            problems += read_problems
+            continue
         try:
-            fm = split_front_matter(shown, path.read_text(encoding="utf-8"))
+            fm = split_front_matter(shown, text)
         except FrontMatterError as exc:
             problems.append(exc.problem)
             continue
-        except UnicodeDecodeError as exc:
-            problems.append(Problem(shown, 1, f"not UTF-8 text: {exc.reason}"))
-            continue
         entry, entry_problems = make_entry(shown, fm)
-        problems += entry_problems
+        problems += entry_problems + limits.unsafe_link_problems(shown, fm.body, fm.body_line)
         if entry is not None:
             entries.append(entry)
     return entries, problems
@@ -88,9 +95,15 @@ def check_duplicates(entries: list[Entry]) -> list[Problem]:
     return problems
 
 
-def render_pages(entries: dict[str, Entry]) -> dict[str, list[render.WikiLink]]:
+def render_pages(entries: dict[str, Entry]) -> tuple[dict[str, list[render.WikiLink]], list[Problem]]:
     titles = {e.id: e.title for e in entries.values()}
-    return {e.id: render.render_entry(e, titles) for e in entries.values()}
+    links, problems = {}, []
+    for e in entries.values():
+        try:
+            links[e.id] = render.render_entry(e, titles)
+        except RecursionError:
+            problems.append(Problem(e.path, e.body_line, "the Markdown is nested too deeply to render"))
+    return links, problems
 
 
 def resolve_links(entries: dict[str, Entry], links: dict[str, list[render.WikiLink]]) -> list[Problem]:
@@ -120,7 +133,7 @@ def hash_content(files: list[Path], content_dir: Path) -> str:
     data_files = sorted((content_dir / "data").glob("*.y*ml")) if (content_dir / "data").is_dir() else []
     code_files = sorted(CODE_DIR.glob("*.py"))
     for path in [*files, *data_files, *code_files]:
-        digest.update(str(path.name).encode())
+        digest.update(os.fsencode(path.name))
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
@@ -138,7 +151,9 @@ def load_corpus(content_dir: Path) -> Corpus:
     problems = check_data(data, data_files, entries)
     if problems:
         raise BuildError(problems)
-    links = render_pages(entries)
+    links, problems = render_pages(entries)
+    if problems:
+        raise BuildError(problems)
     problems = resolve_links(entries, links)
     if problems:
         raise BuildError(problems)
@@ -162,6 +177,10 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
                                                              if t["id"] in corpus.entries]} for e in entries])
     write_json(staging / "data.json", corpus.data)
     write_json(staging / "search-data.json", offline_search_data(entries, groups, pl_names, corpus.content_hash))
+    too_big = limits.offline_data_problem(staging / "search-data.json")
+    if too_big:
+        shutil.rmtree(staging)
+        raise BuildError([too_big])
     write_json(staging / "manifest.json", {
         "content_hash": corpus.content_hash,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -11,6 +11,7 @@ from typing import Any
 import markdown
 from bs4 import BeautifulSoup
 
+from .content_limits import drop_unsafe_links
 from .errors import Problem
 from .folding import slugify
 from .model import Entry
@@ -74,6 +75,7 @@ def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
     """Render Markdown, give headings anchors, and extract text. Links stay unresolved."""
     source, links = convert_wikilinks(entry, titles)
     soup = BeautifulSoup(markdown_to_html(source), "html.parser")
+    drop_unsafe_links(soup)
     seen: set[str] = set()
     for heading in soup.find_all(["h2", "h3", "h4"]):
         base = slugify(heading.get_text())

@@ -14,6 +14,7 @@ from flask import Flask
 from indexer import Library
 
 from .assets import AssetManifest
+from .json_provider import SafeJSONProvider
 from .precache import code_fingerprint
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -23,15 +24,28 @@ DEFAULTS: dict[str, Any] = {
     "BUILD_DIR": str(PROJECT_ROOT / "build"),
     # True while `throne-rules freeze` writes the static copy: hashed file names, no query-string pages.
     "STATIC_EXPORT": False,
+    # The production server's limits (see site/serving.py and README, Operations).
+    # The public URL of the site's root ("https://rules.example.org"); absolute links, og: tags and the sitemap
+    # use it. Empty: links stay relative and no request's Host header is ever written into a page.
+    "SITE_URL": "",
+    # How many reverse proxies in front to trust for X-Forwarded-For/-Proto/-Host/-Prefix (0: none).
+    "TRUSTED_PROXIES": 0,
+    "MAX_BODY_BYTES": 64 * 1024,
+    "CONNECTION_LIMIT": 500,
+    "CHANNEL_TIMEOUT": 30,
+    "REQUEST_TIMEOUT": 10,
 }
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, static_folder=str(PROJECT_ROOT / "static"), static_url_path="/static")
+    app.json = SafeJSONProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("THRONE_RULES")
     if test_config:
         app.config.from_mapping(test_config)
+    # Flask refuses a larger body too (other WSGI servers, the test client); waitress stops it earlier.
+    app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
     app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))
     app.extensions["assets"] = AssetManifest(PROJECT_ROOT / "static", PROJECT_ROOT / "node_modules",
                                              hashed_names=bool(app.config.get("STATIC_EXPORT")))
@@ -40,6 +54,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from . import security
     from .compression import GzipMiddleware
     from .templating import register as register_templating
+    from .templating import register_urls
     from .views import api_search, calc_api, calc_pages, errors, faq, health, pages, pwa, search, seo
 
     for module in (pages, search, api_search, health, pwa, faq, calc_api, calc_pages, seo):
@@ -47,5 +62,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     errors.register(app)
     security.register(app)
     register_templating(app)
+    register_urls(app)
     app.wsgi_app = GzipMiddleware(app.wsgi_app)  # type: ignore[method-assign]
+    proxies = int(app.config["TRUSTED_PROXIES"])
+    if proxies > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
+                                x_prefix=proxies)
     return app

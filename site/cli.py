@@ -50,13 +50,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("content changed since the last build (or no build yet): building first")
         if cmd_build(args) != 0:
             return 1
-    import waitress
-
     from . import create_app
+    from .serving import make_server
 
     app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)})
-    print(f"serving on http://{args.host}:{args.port}/ (waitress, {args.threads} threads)", flush=True)
-    waitress.serve(app, host=args.host, port=args.port, threads=args.threads, ident="throne-rules")
+    cfg = app.config
+    server = make_server(app, host=args.host, port=args.port, threads=args.threads,
+                         max_body_bytes=int(cfg["MAX_BODY_BYTES"]), connection_limit=int(cfg["CONNECTION_LIMIT"]),
+                         channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
+    print(f"serving on http://{args.host}:{args.port}/ (waitress, {args.threads} threads, "
+          f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.close()
     return 0
 
 
@@ -67,7 +76,10 @@ def cmd_freeze(args: argparse.Namespace) -> int:
     from . import create_app
     from .freeze import FreezeError, freeze
 
-    app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True})
+    config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True}
+    if args.site_url:
+        config["SITE_URL"] = args.site_url
+    app = create_app(config)
     try:
         report = freeze(app, Path(args.out))
     except FreezeError as exc:
@@ -93,6 +105,8 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_serve)
     f = sub.add_parser("freeze", help="write the whole site as static files into OUT (builds first if stale)")
     f.add_argument("out", help="output folder; replaced as a whole when the export is complete")
+    f.add_argument("--site-url", default="", help="public URL of the site's root, for canonical links and the "
+                   "sitemap (default: the SITE_URL setting; without one, links stay relative)")
     f.set_defaults(func=cmd_freeze)
     return p
 

@@ -104,6 +104,8 @@ def write_site(app: Flask, out: Path) -> list[str]:
     version = next((page.headers.get(BUILD_HEADER, "") for page in pages if page.status == 200), "")
     _write(out, pack_url(version), pack_json(version, pages))
     _write(out, "/sw.js", _get(client, "/sw.js"))
+    for crawler_file in ("/robots.txt", "/sitemap.xml"):
+        _write(out, crawler_file, _get(client, crawler_file))
     missing = client.get("/this-page-does-not-exist")
     (out / "404.html").write_bytes(missing.get_data())
     missing.close()

@@ -31,7 +31,8 @@ def parse_search_params(args: dict[str, str]) -> SearchParams | ParamError:
     if len(q) > MAX_QUERY:
         return ParamError("query_too_long", f"The query is {len(q)} characters; the most is {MAX_QUERY}.", "q")
     raw_limit = args.get("limit") or str(DEFAULT_LIMIT)
-    if not raw_limit.isdigit() or not MIN_LIMIT <= int(raw_limit) <= MAX_LIMIT:
+    # ASCII digits only: str.isdigit() also accepts "²" and "①", which int() then refuses
+    if not (raw_limit.isascii() and raw_limit.isdigit()) or not MIN_LIMIT <= int(raw_limit) <= MAX_LIMIT:
         return ParamError("bad_limit", f"limit must be a whole number from {MIN_LIMIT} to {MAX_LIMIT}.", "limit")
     filters: dict[str, str] = {}
     for name, allowed in (("game", GAMES), ("kind", KINDS), ("lang", LANGS)):

@@ -42,12 +42,12 @@ class ChildServer:
 
     probe = "/"
 
-    def __init__(self, cmd: list[str], port: int):
+    def __init__(self, cmd: list[str], port: int, env: dict[str, str] | None = None):
         self.port = port
         self.url = f"http://127.0.0.1:{self.port}"
         # Output goes to a file, never an unread pipe: a full pipe stalls a chatty server under load.
         self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ})
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
 
     def output(self) -> str:
         self.log.seek(0)
@@ -81,10 +81,10 @@ class LiveServer(ChildServer):
 
     probe = "/healthz"
 
-    def __init__(self, content: Path, build_dir: Path, port: int | None = None):
+    def __init__(self, content: Path, build_dir: Path, port: int | None = None, env: dict[str, str] | None = None):
         port = port or free_port()
         super().__init__([sys.executable, "-m", "throne_rules.cli", "--content", str(content), "--build-dir",
-                          str(build_dir), "serve", "--port", str(port)], port)
+                          str(build_dir), "serve", "--port", str(port)], port, env)
 
 
 class StaticServer(ChildServer):

@@ -95,6 +95,7 @@ def test_budget_verdicts() -> None:
         ("Server search, in process", "p99 over 276 evaluation queries"): True,
         ("Server search, HTTP", "16 clients: search ÷ static-file throughput"): False,
         ("Server search, HTTP", "16 clients: errors"): False,
+        ("Hostile load", "a reader's search under 16 worst-case clients ÷ quiet"): None,  # not measured
         ("Page weight", "an entry"): False,  # the cold row: one byte over
         ("Page weight", "whole precache"): True,  # exactly on the budget
         ("Client search", "per query"): None,
@@ -104,6 +105,16 @@ def test_budget_verdicts() -> None:
     assert warm.ok is True and warm.figure == "4.0 KB" and warm.verdict == "met"
     cold = next(c for c in checks(results()) if "cold cache" in c.measure)
     assert cold.reference and cold.verdict == "over (ref.)"
+
+
+def test_hostile_load_verdict() -> None:
+    res = {"hostile": {"quiet": {"n": 9, "p50_ms": 2.0, "p95_ms": 4.0}, "under_attack": {"n": 9, "p50_ms": 5.0,
+                       "p95_ms": 9.0}, "ratio_p50": 2.5, "budget": 3.0, "met": True,
+                       "hostile": {"requests": 100, "errors": 0, "statuses": {"200": 99, "500": 1}}}}
+    row = next(c for c in checks(res) if c.area == "Hostile load")
+    assert row.figure == "2.50×" and row.ok is False and "1 5xx" in row.note  # one 5xx fails it
+    res["hostile"]["hostile"]["statuses"] = {"200": 100}
+    assert next(c for c in checks(res) if c.area == "Hostile load").ok is True
 
 
 def test_tables_and_document(tmp_path: Path) -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from indexer.library import ReleaseMissing
+
+# The same codes the production server gives for errors it finds before the app (site/serving.py).
+JSON_CODES = {413: "body_too_large"}
 
 
 def _wants_json() -> bool:
@@ -14,14 +17,31 @@ def _wants_json() -> bool:
 
 
 def register(app: Flask) -> None:
+    @app.before_request
+    def drop_trailing_slash() -> ResponseReturnValue | None:
+        """`/dice-throne/stun/` and `/faq/` (as a static host writes them) lead to the canonical URL."""
+        path = request.path
+        if len(path) > 1 and path.endswith("/"):
+            # one leading slash: "//evil.example/" must never become a redirect to another host
+            target = "/" + path.strip("/")
+            adapter = app.url_map.bind_to_environ(request.environ)
+            try:
+                adapter.match(target, method=request.method)
+            except HTTPException:
+                return None  # no page there either: the usual 404 follows
+            query = request.query_string.decode("latin-1")
+            return redirect(request.script_root + target + (f"?{query}" if query else ""), code=308)
+        return None
+
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
         code = exc.code or 500
         # keep the exception's own headers (a 405 must say which methods are Allowed)
         headers = [(k, v) for k, v in exc.get_headers() if k.lower() != "content-type"]
         if _wants_json():
-            slug = (exc.name or "error").lower().replace(" ", "_")
-            return jsonify({"error": {"code": slug, "message": exc.description or exc.name}}), code, headers
+            slug = JSON_CODES.get(code) or (exc.name or "error").lower().replace(" ", "_")
+            error = {"code": slug, "message": exc.description or exc.name, "field": None}
+            return jsonify({"error": error}), code, headers
         return render_template("error.html", code=code, title=exc.name, message=exc.description), code, headers
 
     @app.errorhandler(ReleaseMissing)
@@ -29,7 +49,7 @@ def register(app: Flask) -> None:
         app.logger.error("%s", exc)
         message = "The rules index is not built yet. Run 'throne-rules build'."
         if _wants_json():
-            return jsonify({"error": {"code": "no_build", "message": message}}), 503
+            return jsonify({"error": {"code": "no_build", "message": message, "field": None}}), 503
         return render_template("error.html", code=503, title="Not ready", message=message, bare=True), 503
 
     @app.errorhandler(Exception)
@@ -37,5 +57,5 @@ def register(app: Flask) -> None:
         app.logger.exception("unhandled error")
         message = "Something went wrong on our side. Please try again."
         if _wants_json():
-            return jsonify({"error": {"code": "internal_error", "message": message}}), 500
+            return jsonify({"error": {"code": "internal_error", "message": message, "field": None}}), 500
         return render_template("error.html", code=500, title="Server error", message=message, bare=True), 500

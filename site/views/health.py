@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, g, jsonify
+from flask import Blueprint, Response, current_app, g, jsonify
 from flask.typing import ResponseReturnValue
 
 from . import release
@@ -13,6 +13,18 @@ bp = Blueprint("health", __name__)
 @bp.get("/healthz")
 def healthz() -> ResponseReturnValue:
     rel = release()
+    # The build must answer a real query, not only load: a damaged index that loads but cannot search is not ok.
+    # A build never changes, so one good answer (cached by the release) stands for it.
+    answered: bool
+    try:
+        probe = str(next(iter(rel.entries.values()))["title"])  # an entry's own title must find something
+        answered = rel.search(probe, limit=1).total > 0
+    except Exception:  # logged: whatever broke, the probe must answer "not ok" rather than crash
+        current_app.logger.exception("health probe: the live build cannot search")
+        answered = False
+    if not answered:
+        error = {"code": "search_unavailable", "message": "The live build cannot answer a search.", "field": None}
+        return jsonify({"status": "error", "error": error, "content_hash": rel.content_hash}), 503
     return jsonify({"status": "ok", "content_hash": rel.content_hash, "entries": len(rel.entries),
                     "built_at": rel.manifest.get("built_at")})
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app
 
 from indexer.model import GAMES
 
 from ..precache import calculator_pages
+from ..templating import absolute_url, site_url
 from . import release
 
 bp = Blueprint("seo", __name__)
@@ -16,8 +17,9 @@ bp = Blueprint("seo", __name__)
 
 @bp.get("/robots.txt")
 def robots() -> Response:
-    host = request.host_url.rstrip("/")
-    body = f"User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: {host}/sitemap.xml\n"
+    body = "User-agent: *\nAllow: /\nDisallow: /api/\n"
+    if site_url():  # the sitemap's address must be absolute: only given when SITE_URL says where the site lives
+        body += f"\nSitemap: {absolute_url('/sitemap.xml')}\n"
     return Response(body, mimetype="text/plain")
 
 
@@ -29,10 +31,9 @@ def sitemap_paths() -> list[str]:
 
 @bp.get("/sitemap.xml")
 def sitemap() -> Response:
-    host = request.host_url.rstrip("/")
     built = str(release().manifest.get("built_at", ""))[:10]
     lastmod = f"<lastmod>{escape(built)}</lastmod>" if built else ""
-    urls = "".join(f"<url><loc>{escape(host + path)}</loc>{lastmod}</url>\n" for path in sitemap_paths())
+    urls = "".join(f"<url><loc>{escape(absolute_url(path))}</loc>{lastmod}</url>\n" for path in sitemap_paths())
     body = ('<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{urls}</urlset>\n')
     return Response(body, mimetype="application/xml")

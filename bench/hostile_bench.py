@@ -1,0 +1,109 @@
+"""A normal reader's latency while strangers send the costliest searches they can.
+
+    python bench/hostile_bench.py [--url http://127.0.0.1:8000] [--seconds 10] [--clients 16]
+
+Starts `throne-rules serve` on a free loopback port unless --url is given. One client asks ordinary
+questions (the evaluation queries, one at a time) with nobody else about: the quiet figure. Then 16 clients
+in a second process (bench/loadgen.py) send worst-case searches, every one new to the server (the longest
+query allowed, made of words one edit from real ones, so every word goes through the typo search), while
+the same client asks the same questions again: the figure under attack. Reports medians, p95 and the ratio
+attack/quiet (the budget is 3x), and the hostile requests' own statuses (no 5xx allowed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote_plus
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench import loadgen  # noqa: E402
+from bench.search_eval import load_eval  # noqa: E402
+
+RATIO_BUDGET = 3.0
+MAX_QUERY_CHARS = 200  # the API's own limit
+SEED_WORDS = ["evasive", "retribution", "undefendable", "ultimate", "protect", "poison", "entangle", "knockdown",
+              "concussion", "sabotage", "minion", "portal", "shopkeeper", "trophy", "wounds", "initiative",
+              "targeted", "treasure", "blessing", "cleanse", "offensive", "defensive", "upkeep", "income"]
+
+
+def worst_case_paths(n: int, seed: int = 23) -> list[str]:
+    """`n` distinct queries of MAX_QUERY_CHARS characters, every word a near miss of a rule word."""
+    rng = random.Random(seed)
+    paths = []
+    for _ in range(n):
+        words: list[str] = []
+        while len(" ".join(words)) < MAX_QUERY_CHARS - 12:
+            w = list(rng.choice(SEED_WORDS))
+            w[rng.randrange(1, len(w))] = rng.choice("aeiourstnlkz")
+            words.append("".join(w))
+        paths.append("/api/search?q=" + quote_plus(" ".join(words)[:MAX_QUERY_CHARS]))
+    return paths
+
+
+def normal_latencies(url: str, seconds: float) -> list[float]:
+    """One reader, one request at a time, for `seconds`: milliseconds per answer."""
+    queries = [f"/api/search?q={quote_plus(q.query)}" for q in load_eval()]
+    out: list[float] = []
+    deadline = time.monotonic() + seconds
+    i = 0
+    while time.monotonic() < deadline:
+        started = time.perf_counter()
+        with urllib.request.urlopen(url + queries[i % len(queries)], timeout=30) as resp:
+            resp.read()
+        out.append((time.perf_counter() - started) * 1000)
+        i += 1
+    return out
+
+
+def _summary(lat: list[float]) -> dict[str, float]:
+    return {"n": len(lat), "p50_ms": round(statistics.median(lat), 2), "p95_ms": round(loadgen.percentile(lat, 95), 2)}
+
+
+def bench(url: str, seconds: float = 10, clients: int = 16) -> dict:
+    for _ in range(2):  # warm every normal query into the release's result cache, as a live server has them
+        normal_latencies(url, 2)
+    quiet = normal_latencies(url, seconds)
+    attack = subprocess.Popen(loadgen.command(url, worst_case_paths(4000), clients, seconds + 2),
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1)
+        under = normal_latencies(url, seconds)
+        out, _ = attack.communicate(timeout=seconds + 60)
+    finally:
+        if attack.poll() is None:
+            attack.kill()
+            attack.wait()
+    hostile = json.loads(out)
+    q, u = _summary(quiet), _summary(under)
+    ratio = round(u["p50_ms"] / q["p50_ms"], 2) if q["p50_ms"] else 0.0
+    return {"quiet": q, "under_attack": u, "ratio_p50": ratio, "budget": RATIO_BUDGET, "met": ratio <= RATIO_BUDGET,
+            "hostile": {k: hostile[k] for k in ("requests", "errors", "statuses", "rps", "p50_ms", "p95_ms")}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--url", help="a running server (default: start one on a free loopback port)")
+    p.add_argument("--seconds", type=float, default=10)
+    p.add_argument("--clients", type=int, default=16)
+    args = p.parse_args(argv)
+    from bench.server import served
+
+    with served(ROOT / "content", args.url) as url:
+        result = bench(url, args.seconds, args.clients)
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,91 @@
+"""The production server: waitress with bounded request bodies, connections and receive times.
+
+Waitress reads a whole request (headers and body) before it hands it to the app, so the limits that
+protect memory and the other clients have to live in the server, not only in Flask:
+
+- a body over ``MAX_BODY_BYTES`` is refused as soon as its ``Content-Length`` is read (or, for a chunked
+  body, once that many bytes have come in): 413 with the API's JSON error shape, the rest never read;
+- at most ``CONNECTION_LIMIT`` connections are open at once;
+- a request still arriving ``REQUEST_TIMEOUT`` seconds after its first byte (a client trickling its
+  headers or body) is closed, so slow clients cannot hold connections for ever;
+- an idle keep-alive connection is closed after ``CHANNEL_TIMEOUT`` seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from waitress.channel import HTTPChannel
+from waitress.parser import HTTPRequestParser
+from waitress.server import BaseWSGIServer, create_server
+from waitress.task import ErrorTask
+from waitress.utilities import Error
+
+# How often the server looks for connections to close (seconds); waitress's own default is 30.
+CLEANUP_INTERVAL = 1
+
+_CODES = {400: "bad_request", 413: "body_too_large", 431: "headers_too_large", 501: "not_implemented"}
+
+
+def error_body(err: Error) -> bytes:
+    """A waitress-level error in the API's error shape."""
+    code = _CODES.get(err.code, "bad_request")
+    if err.code == 413:
+        message = "The request body is too large."
+    else:
+        message = f"{err.reason}."
+    return json.dumps({"error": {"code": code, "message": message, "field": None}}).encode()
+
+
+class JsonErrorTask(ErrorTask):
+    """Errors found while reading a request (too large, malformed) answered as JSON, connection closed."""
+
+    def execute(self) -> None:
+        err = self.request.error
+        body = error_body(err)
+        self.status = f"{err.code} {err.reason}"
+        self.response_headers.append(("Content-Type", "application/json"))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
+class TimedRequestParser(HTTPRequestParser):
+    """Remembers when the first byte of the request came in."""
+
+    def __init__(self, adj: Any) -> None:
+        super().__init__(adj)
+        self.started = time.time()
+
+
+class BoundedChannel(HTTPChannel):
+    error_task_class = JsonErrorTask
+    parser_class = TimedRequestParser
+
+
+def _close_slow_requests(server: BaseWSGIServer, now: float, request_timeout: float) -> None:
+    cutoff = now - request_timeout
+    for channel in list(server.active_channels.values()):
+        request = getattr(channel, "request", None)
+        if request is not None and not request.completed and request.started < cutoff:
+            channel.will_close = True
+
+
+def make_server(app: Any, *, host: str, port: int, threads: int, max_body_bytes: int, connection_limit: int,
+                channel_timeout: int, request_timeout: float, ident: str = "throne-rules") -> BaseWSGIServer:
+    """A waitress server for `app` with the limits above; `server.run()` serves until stopped."""
+    server = create_server(app, host=host, port=port, threads=threads, ident=ident,
+                           max_request_body_size=max_body_bytes + 1, connection_limit=connection_limit,
+                           channel_timeout=channel_timeout, cleanup_interval=CLEANUP_INTERVAL)
+    assert isinstance(server, BaseWSGIServer), "one host and port give one server"
+    server.channel_class = BoundedChannel
+    plain_maintenance = server.maintenance
+
+    def maintenance(now: float) -> None:
+        plain_maintenance(now)
+        _close_slow_requests(server, now, request_timeout)
+
+    server.maintenance = maintenance  # type: ignore[method-assign]
+    return server
