@@ -1,11 +1,15 @@
-"""Search quality on the evaluation set: the server (Whoosh, in-process) and the offline client (Chromium).
+"""Search quality on the evaluation sets: the server (Whoosh, in-process) and the offline client (Chromium).
 
-    python bench/search_eval.py                  # build ./content, measure the server and the client
+    python bench/search_eval.py                  # build ./content, all sets, server and client
+    python bench/search_eval.py --set heldout    # one set: old | dev | heldout | all
     python bench/search_eval.py --server-only    # no browser
     python bench/search_eval.py --json           # the figures as JSON
+    python bench/search_eval.py --markdown       # the summary tables as Markdown (docs/search-eval-baseline.md)
 
-Prints top-1 and top-3 accuracy, MRR@10, server/client agreement on the top result,
-and the failing queries. The evaluation set is tests/data/search_eval.yaml.
+Prints top-1 and top-3 accuracy and MRR@10, overall and by category, server/client agreement on the top
+result, and the failing queries, for each set: `old` (tests/data/search_eval.yaml, by type) and the v2
+halves `dev` and `heldout` (tests/data/search_eval_{dev,heldout}.yaml, by category; see bench/eval_sets.py).
+v2 queries marked `gap: true` (no entry answers them) are listed apart, not scored.
 The client runs the browser's own search code (static/js/search-core.js over the build's
 search data) in Debian's Chromium, against a live `throne-rules serve` on loopback.
 """
@@ -28,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.eval_sets import DEV_FILE, HELDOUT_FILE, SetQuery, gaps, load_set, scored  # noqa: E402
 from indexer import build  # noqa: E402
 from indexer.library import Release  # noqa: E402
 from indexer.release import current_release  # noqa: E402
@@ -39,6 +44,9 @@ TAGS = ("game", "lang", "type")
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")
 TYPES = ("term", "question", "typo", "abbreviation", "number")
+# The sets: file and the field their "by category" breakdown uses (the old set has types, not categories).
+SETS = {"old": (EVAL_FILE, "type"), "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category")}
+V2_TAGS = ("category", "game", "lang")
 
 
 @dataclass(frozen=True)
@@ -58,10 +66,15 @@ class Metrics:
     mrr10: float
     failures: list[tuple[EvalQuery, list[str]]] = field(default_factory=list)  # not in the top 3
     by_tag: dict[str, tuple[int, float]] = field(default_factory=dict)  # "type=typo" -> (n, top-3)
+    groups: dict[str, Metrics] = field(default_factory=dict)  # category (or type) -> its own figures
+
+    def figures(self) -> dict[str, Any]:
+        return {"n": self.n, "top1": round(self.top1, 4), "top3": round(self.top3, 4), "mrr10": round(self.mrr10, 4)}
 
     def to_json(self) -> dict[str, Any]:
-        return {"n": self.n, "top1": round(self.top1, 4), "top3": round(self.top3, 4), "mrr10": round(self.mrr10, 4),
+        return {**self.figures(),
                 "by_tag": {k: {"n": n, "top3": round(v, 4)} for k, (n, v) in self.by_tag.items()},
+                "by_category": {k: g.figures() for k, g in self.groups.items()},
                 "failures": [{"query": q.query, "expect": list(q.expect), "got": got[:3]} for q, got in self.failures]}
 
 
@@ -95,11 +108,13 @@ def rank_of(expect: Iterable[str], got: list[str]) -> int | None:
     return next((i for i, hit in enumerate(got[:DEPTH], start=1) if hit in wanted), None)
 
 
-def score(queries: list[EvalQuery], rankings: list[list[str]]) -> Metrics:
+def score(queries: list[Any], rankings: list[list[str]], tags: tuple[str, ...] = TAGS,
+          group: str | None = "type") -> Metrics:
+    """Top-1, top-3 and MRR@10 of `queries` (EvalQuery or SetQuery), with a breakdown by the `group` field."""
     top1 = top3 = 0
     rr = 0.0
     failures = []
-    tags: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for q, got in zip(queries, rankings, strict=True):
         rank = rank_of(q.expect, got)
         hit3 = rank is not None and rank <= 3
@@ -108,13 +123,21 @@ def score(queries: list[EvalQuery], rankings: list[list[str]]) -> Metrics:
         rr += 1.0 / rank if rank else 0.0
         if not hit3:
             failures.append((q, got))
-        for tag in TAGS:
+        for tag in tags:
             key = f"{tag}={getattr(q, tag)}"
-            tags[key][0] += 1
-            tags[key][1] += hit3
+            counts[key][0] += 1
+            counts[key][1] += hit3
     n = len(queries)
-    by_tag = {k: (v[0], v[1] / v[0]) for k, v in sorted(tags.items())}
-    return Metrics(n, top1 / n, top3 / n, rr / n, failures, by_tag)
+    if not n:
+        return Metrics(0, 0.0, 0.0, 0.0)
+    by_tag = {k: (v[0], v[1] / v[0]) for k, v in sorted(counts.items())}
+    groups: dict[str, Metrics] = {}
+    if group:
+        keys = list(dict.fromkeys(getattr(q, group) for q in queries))
+        for key in keys:
+            pairs = [(q, got) for q, got in zip(queries, rankings, strict=True) if getattr(q, group) == key]
+            groups[key] = score([q for q, _ in pairs], [got for _, got in pairs], tags=(), group=None)
+    return Metrics(n, top1 / n, top3 / n, rr / n, failures, by_tag, groups)
 
 
 def agreement(a: list[list[str]], b: list[list[str]]) -> float:
@@ -123,7 +146,7 @@ def agreement(a: list[list[str]], b: list[list[str]]) -> float:
     return same / len(a) if a else 1.0
 
 
-def server_rankings(release: Release, queries: list[EvalQuery]) -> list[list[str]]:
+def server_rankings(release: Release, queries: list[Any]) -> list[list[str]]:
     return [[hit.id for hit in release.search(q.query, limit=DEPTH).hits] for q in queries]
 
 
@@ -148,7 +171,7 @@ async ([queries, depth]) => {""" + LOAD_MINISEARCH_JS + """  const data = await 
 """
 
 
-def client_rankings(base_url: str, queries: list[EvalQuery]) -> list[list[str]]:
+def client_rankings(base_url: str, queries: list[Any]) -> list[list[str]]:
     """The offline client's results, computed by the page's own JS in Chromium."""
     from playwright.sync_api import sync_playwright
 
@@ -163,70 +186,129 @@ def client_rankings(base_url: str, queries: list[EvalQuery]) -> list[list[str]]:
             browser.close()
 
 
+@dataclass(frozen=True)
+class _Text:
+    """A bare query string where the client code wants an object with `.query`."""
+    query: str
+
+
+def load_named(name: str, known_ids: Iterable[str] | None = None) -> tuple[list[Any], list[SetQuery]]:
+    """A set by name: the queries to score, and the content gaps (v2 queries no entry answers)."""
+    path, _ = SETS[name]
+    if name == "old":
+        return load_eval(path, known_ids), []
+    queries = load_set(path, known_ids)
+    return scored(queries), gaps(queries)
+
+
+def score_set(name: str, queries: list[Any], rankings: list[list[str]]) -> Metrics:
+    return score(queries, rankings, TAGS if name == "old" else V2_TAGS, SETS[name][1])
+
+
 def report(name: str, m: Metrics) -> str:
     lines = [f"{name}: top-1 {m.top1:.1%}  top-3 {m.top3:.1%}  MRR@10 {m.mrr10:.3f}  ({m.n} queries)"]
+    for key, g in m.groups.items():
+        lines.append(f"  {key:<13} top-1 {g.top1:6.1%}  top-3 {g.top3:6.1%}  MRR@10 {g.mrr10:.3f}  ({g.n})")
     lines.append("  top-3 by tag: " + "  ".join(f"{k} {v:.0%} ({n})" for k, (n, v) in m.by_tag.items()))
     if m.failures:
         lines.append(f"  failing (not in the top 3): {len(m.failures)}")
         for q, got in m.failures:
             got3 = ", ".join(got[:3]) or "-"
-            lines.append(f"    {q.query!r} [{q.lang}/{q.type}] want {'|'.join(q.expect)}; got {got3}")
+            kind = getattr(q, "type", None) or getattr(q, "category", "")
+            lines.append(f"    {q.query!r} [{q.lang}/{kind}] want {'|'.join(q.expect)}; got {got3}")
     return "\n".join(lines)
 
 
 def evaluate(build_dir: Path, content: Path, server_only: bool = False,
-             live: Callable[[Path, Path], Any] | None = None) -> dict[str, Any]:
+             live: Callable[[Path, Path], Any] | None = None,
+             sets: Iterable[str] = tuple(SETS)) -> dict[str, Any]:
+    """Each set's figures under out["sets"][name]; the old set's also at the top level, as before."""
     path = current_release(build_dir)
     if path is None:
         raise SystemExit(f"no build in {build_dir}")
+    names = list(sets)
     release = Release.load(path)
+    per: dict[str, dict[str, Any]] = {}
     try:
-        queries = load_eval(known_ids=release.entries)
-        server = server_rankings(release, queries)
+        for name in names:
+            queries, missing = load_named(name, known_ids=release.entries)
+            ranks = server_rankings(release, queries)
+            per[name] = {"queries": queries, "gaps": missing, "server_rankings": ranks,
+                         "server": score_set(name, queries, ranks)}
     finally:
         release.index.close()
-    out: dict[str, Any] = {"queries": queries, "server": score(queries, server), "server_rankings": server}
     if not server_only:
         if live is None:
             from tests.helpers import LiveServer as live  # noqa: N813
+        texts = list(dict.fromkeys(q.query for name in names for q in per[name]["queries"]))
         srv = live(content, build_dir).wait_ready(timeout=120)
         try:
-            client = client_rankings(srv.url, queries)
+            got = dict(zip(texts, client_rankings(srv.url, [_Text(t) for t in texts]), strict=True))
         finally:
             srv.stop()
-        out.update(client=score(queries, client), client_rankings=client, agreement=agreement(server, client),
-                   disagreements=[(q, s[:1], c[:1]) for q, s, c in zip(queries, server, client, strict=True)
-                                  if s[:1] != c[:1]])
+        for name in names:
+            queries, server = per[name]["queries"], per[name]["server_rankings"]
+            client = [got[q.query] for q in queries]
+            per[name].update(client=score_set(name, queries, client), client_rankings=client,
+                             agreement=agreement(server, client),
+                             disagreements=[(q, a[:1], b[:1]) for q, a, b in zip(queries, server, client, strict=True)
+                                            if a[:1] != b[:1]])
+    out: dict[str, Any] = {"sets": per}
+    if "old" in per:
+        out.update({k: v for k, v in per["old"].items() if k != "gaps"})
     return out
 
 
+def set_json(res: dict[str, Any]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"n": len(res["queries"]), "server": res["server"].to_json(),
+                           "gaps": [{"query": q.query, "category": q.category, "note": q.note} for q in res["gaps"]]}
+    if "client" in res:
+        doc.update(client=res["client"].to_json(), agreement=round(res["agreement"], 4),
+                   disagreements=[{"query": q.query, "server": a, "client": b} for q, a, b in res["disagreements"]])
+    return doc
+
+
 def main(argv: list[str] | None = None) -> int:
+    from bench.eval_format import markdown
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--content", default=str(ROOT / "content"), help="content folder to build (default ./content)")
     ap.add_argument("--build-dir", help="use this existing build instead of building into a temporary folder")
+    ap.add_argument("--set", choices=(*SETS, "all"), default="all", help="which evaluation set (default all)")
     ap.add_argument("--server-only", action="store_true", help="measure the server only (no browser)")
-    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    out_fmt = ap.add_mutually_exclusive_group()
+    out_fmt.add_argument("--json", action="store_true", help="print the figures as JSON")
+    out_fmt.add_argument("--markdown", action="store_true", help="print the summary tables as Markdown")
     args = ap.parse_args(argv)
     content = Path(args.content)
+    names = tuple(SETS) if args.set == "all" else (args.set,)
     with tempfile.TemporaryDirectory() as tmp:
         build_dir = Path(args.build_dir) if args.build_dir else Path(tmp) / "build"
         if not args.build_dir:
             build(content, build_dir)
-        res = evaluate(build_dir, content, server_only=args.server_only)
+        res = evaluate(build_dir, content, server_only=args.server_only, sets=names)
     if args.json:
-        doc = {"server": res["server"].to_json()}
-        if "client" in res:
-            doc.update(client=res["client"].to_json(), agreement=round(res["agreement"], 4),
-                       disagreements=[{"query": q.query, "server": s, "client": c}
-                                      for q, s, c in res["disagreements"]])
+        doc: dict[str, Any] = {"sets": {name: set_json(r) for name, r in res["sets"].items()}}
+        if "old" in res["sets"]:  # the old set's keys at the top level, as before
+            old = doc["sets"]["old"]
+            doc.update({k: old[k] for k in ("server", "client", "agreement", "disagreements") if k in old})
         print(json.dumps(doc, indent=2, ensure_ascii=False))
         return 0
-    print(report("server", res["server"]))
-    if "client" in res:
-        print(report("client", res["client"]))
-        print(f"agreement on the top result: {res['agreement']:.1%}")
-        for q, s, c in res["disagreements"]:
-            print(f"    {q.query!r}: server {s[0] if s else '-'}, client {c[0] if c else '-'}")
+    if args.markdown:
+        print(markdown(res["sets"]))
+        return 0
+    for name, r in res["sets"].items():
+        file = SETS[name][0].relative_to(ROOT)
+        print(f"==== set {name} ({file}): {len(r['queries'])} scored queries, {len(r['gaps'])} content gaps")
+        print(report("server", r["server"]))
+        if "client" in r:
+            print(report("client", r["client"]))
+            print(f"agreement on the top result: {r['agreement']:.1%}")
+            for q, a, b in r["disagreements"]:
+                print(f"    {q.query!r}: server {a[0] if a else '-'}, client {b[0] if b else '-'}")
+        for q in r["gaps"]:
+            print(f"  content gap [{q.category}] {q.query!r}: {q.note}")
+    print(markdown(res["sets"]))
     return 0
 
 

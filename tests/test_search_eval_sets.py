@@ -1,0 +1,126 @@
+"""The v2 search evaluation sets (issue 18) are well formed, and bench/search_eval.py reads and scores them.
+
+No quality floors here on purpose: the sets measure tuning that comes later (tests/test_search_quality.py
+keeps the floor for the old set).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bench.eval_sets import (
+    CATEGORIES,
+    CATEGORY_MINIMUMS,
+    DEV_FILE,
+    GAMES,
+    HELDOUT_FILE,
+    LANGS,
+    SetQuery,
+    load_set,
+)
+from bench.search_eval import main, score
+from indexer.build import Corpus
+
+HALVES = {"dev": DEV_FILE, "heldout": HELDOUT_FILE}
+
+
+@pytest.fixture(scope="module")
+def halves(corpus: Corpus) -> dict[str, list[SetQuery]]:
+    """Both halves, loaded with the id check against the built content."""
+    return {name: load_set(path, known_ids=corpus.entries) for name, path in HALVES.items()}
+
+
+def test_every_expected_id_is_an_entry(halves: dict[str, list[SetQuery]], corpus: Corpus) -> None:
+    for name, queries in halves.items():
+        for q in queries:
+            assert set(q.expect) <= set(corpus.entries), (name, q.query)
+            assert q.gap == (not q.expect), (name, q.query)
+
+
+def test_fields_come_from_the_closed_lists(halves: dict[str, list[SetQuery]]) -> None:
+    everything = [q for queries in halves.values() for q in queries]
+    assert {q.category for q in everything} == set(CATEGORIES)
+    assert {q.game for q in everything} == set(GAMES)
+    assert {q.lang for q in everything} == set(LANGS)
+    assert all(q.answer.strip() for q in everything)
+
+
+def test_dev_and_heldout_are_disjoint(halves: dict[str, list[SetQuery]]) -> None:
+    dev = {q.query for q in halves["dev"]}
+    held = {q.query for q in halves["heldout"]}
+    assert dev and held and not dev & held
+
+
+def test_category_minimums_are_met_overall(halves: dict[str, list[SetQuery]]) -> None:
+    counts = Counter(q.category for queries in halves.values() for q in queries)
+    for category, minimum in CATEGORY_MINIMUMS.items():
+        assert counts[category] >= minimum, (category, counts[category], minimum)
+    assert sum(counts.values()) >= 300
+
+
+def test_the_split_is_half_and_half_in_every_category(halves: dict[str, list[SetQuery]]) -> None:
+    dev = Counter(q.category for q in halves["dev"])
+    held = Counter(q.category for q in halves["heldout"])
+    for category in CATEGORIES:
+        assert abs(dev[category] - held[category]) <= 1, (category, dev[category], held[category])
+
+
+@pytest.mark.parametrize("path", HALVES.values(), ids=HALVES.keys())
+def test_each_half_says_how_it_was_made(path: Path) -> None:
+    header = "".join(line for line in path.read_text(encoding="utf-8").splitlines(keepends=True)
+                     if line.startswith("#"))
+    assert "seed 20261123" in header
+    assert "TUNING USES DEV ONLY" in header
+    assert "rule documents only" in header
+
+
+@pytest.mark.parametrize(("item", "problem"), [
+    ({"category": "trivia"}, "category 'trivia'"),
+    ({"lang": "de"}, "lang 'de'"),
+    ({"expect": ["no-such-entry"]}, "no entry 'no-such-entry'"),
+    ({"expect": []}, "no expected ids"),
+    ({"expect": [], "gap": True}, "a gap has expect: [] and a note"),
+    ({"expect": ["stun"], "gap": True, "note": "x"}, "a gap has expect: []"),
+    ({"colour": "red"}, "unknown ['colour']"),
+])
+def test_a_bad_query_is_refused_with_its_place(tmp_path: Path, item: dict[str, object], problem: str) -> None:
+    base = {"query": "barbarian stun", "expect": ["stun"], "game": "dice-throne", "lang": "en",
+            "category": "hero", "answer": "000 Barbarian FAQ"}
+    path = tmp_path / "set.yaml"
+    path.write_text(json.dumps({"queries": [{**base, **item}]}), encoding="utf-8")
+    with pytest.raises(ValueError, match="set.yaml query #1") as err:
+        load_set(path, known_ids={"stun"})
+    assert problem in str(err.value)
+
+
+def test_score_breaks_down_by_category() -> None:
+    queries = [SetQuery("a", ("x",), "dice-throne", "en", "ruling", "-"),
+               SetQuery("b", ("y",), "dice-throne", "en", "ruling", "-"),
+               SetQuery("c", ("z",), "adventures", "pl", "polish", "-")]
+    m = score(queries, [["x"], ["q", "y"], ["q", "q", "q", "z"]], tags=("category",), group="category")
+    assert (m.n, m.top1, m.top3) == (3, 1 / 3, 2 / 3)
+    assert m.mrr10 == pytest.approx((1 + 0.5 + 0.25) / 3)
+    assert m.groups["ruling"].figures() == {"n": 2, "top1": 0.5, "top3": 1.0, "mrr10": 0.75}
+    assert m.groups["polish"].figures() == {"n": 1, "top1": 0.0, "top3": 0.0, "mrr10": 0.25}
+    assert [q.query for q, _ in m.failures] == ["c"]
+
+
+def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--build-dir", str(build_dir), "--server-only", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert set(doc["sets"]) == {"old", "dev", "heldout"}
+    assert {"n", "top1", "top3", "mrr10", "by_tag", "failures"} <= set(doc["server"])  # the old set, as before
+    assert doc["server"] == doc["sets"]["old"]["server"]
+    for name in ("dev", "heldout"):
+        figures = doc["sets"][name]
+        assert set(figures["server"]["by_category"]) == set(CATEGORIES)
+        assert figures["n"] + len(figures["gaps"]) == len(load_set(HALVES[name]))
+        assert all(g["note"] for g in figures["gaps"])
+    assert main(["--build-dir", str(build_dir), "--server-only", "--set", "heldout", "--markdown"]) == 0
+    table = capsys.readouterr().out
+    assert "| heldout |" in table and "| old |" not in table and "**heldout** by category:" in table
