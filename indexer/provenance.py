@@ -90,7 +90,7 @@ def section_label(section: str) -> str:
         inner = "".join(stack.pop())
         stack[-1].append("(" + inner)
     label = _clean_note("".join(stack[0]))
-    return " ".join(label.split()).strip(" :") or section
+    return " ".join(label.split()).strip(" :")  # "" when the whole section was a note for writers
 
 
 def source_view(file: str, section: str, lang: str) -> dict[str, str]:

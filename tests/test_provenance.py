@@ -104,6 +104,7 @@ def test_sources_show_document_titles_and_clean_sections(client: FlaskClient, co
     ("Turn Phases (7 Main Phase (2), 8 Discard Phase)", "Turn Phases (7 Main Phase (2), 8 Discard Phase)"),
     ("Vampire Lord FAQ answers (excess lost)", "Vampire Lord FAQ answers (excess lost)"),  # a rule, not a note
     ("Gunslinger FAQ, answer 3 of 11", "Gunslinger FAQ, answer 3 of 11"),
+    ("names lost in the scrape", ""),  # all of it a note for writers: the page shows the document alone
 ])
 def test_section_label(section: str, shown: str) -> None:
     assert section_label(section) == shown
