@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .provenance import source_view
+
 GAMES: dict[str, str] = {
     "dice-throne": "Dice Throne",
     "adventures": "Dice Throne Adventures",
@@ -56,6 +58,7 @@ class Entry:
     aliases: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     related: list[str] = field(default_factory=list)
+    question: str | None = None  # "reconstructed": the writers worded the question (kind faq only)
     html: str = ""
     text: str = ""
     summary: str = ""
@@ -80,7 +83,10 @@ class Entry:
             "aliases": self.aliases,
             "tags": self.tags,
             "related": self.related,
-            "sources": [{"file": s.file, "section": s.section} for s in self.sources],
+            "question": self.question,
+            # file and section as written; document and label as a page shows them
+            "sources": [{"file": s.file, "section": s.section, **source_view(s.file, s.section, self.lang)}
+                        for s in self.sources],
             "html": self.html,
             "text": self.text,
             "summary": self.summary,
@@ -93,3 +99,4 @@ class Entry:
 
 def entry_url(game: str, entry_id: str) -> str:
     return f"/{game}/{entry_id}"
+

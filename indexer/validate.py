@@ -8,6 +8,7 @@ from typing import Any
 from .errors import Problem
 from .frontmatter import FrontMatter
 from .model import GAMES, KINDS, LANGS, REQUIRED_FIELDS, Entry, Source
+from .provenance import DOCUMENTS, QUESTION_VALUES
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -70,7 +71,18 @@ def make_entry(path: str, fm: FrontMatter) -> tuple[Entry | None, list[Problem]]
         lists[key] = value or []
     sources, source_problems = check_sources(path, line_of("sources"), meta["sources"])
     problems += source_problems
-    unknown = sorted(set(meta) - set(REQUIRED_FIELDS) - {"aliases", "tags", "related"})
+    for source in sources:
+        if source.file not in DOCUMENTS:
+            known = ", ".join(DOCUMENTS)
+            problems.append(Problem(path, line_of("sources"), f"unknown source file '{source.file}' (one of: {known})"))
+    question = meta.get("question")
+    if question is not None:
+        if question not in QUESTION_VALUES:
+            choices = ", ".join(QUESTION_VALUES)
+            problems.append(Problem(path, line_of("question"), f"unknown question '{question}' (one of: {choices})"))
+        elif meta["kind"] != "faq":
+            problems.append(Problem(path, line_of("question"), "'question' is only for FAQ entries (kind: faq)"))
+    unknown = sorted(set(meta) - set(REQUIRED_FIELDS) - {"aliases", "tags", "related", "question"})
     for key in unknown:
         problems.append(Problem(path, line_of(key), f"unknown field '{key}'"))
     if problems:
@@ -88,6 +100,7 @@ def make_entry(path: str, fm: FrontMatter) -> tuple[Entry | None, list[Problem]]
         aliases=lists["aliases"],
         tags=lists["tags"],
         related=lists["related"],
+        question=question,
         id_line=line_of("id"),
         related_line=line_of("related"),
     )

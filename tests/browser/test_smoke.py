@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,10 @@ def test_search_and_open_a_rule(page: Page, live_server: LiveServer) -> None:
     first.click()
     expect(page).to_have_url(live_server.url + "/dice-throne/undefendable-damage")
     expect(page.locator("h1")).to_have_text("Undefendable damage")
-    expect(page.locator(".entry-sources li").first).to_contain_text(".txt")
+    # sources by document title, never a file name
+    source = page.locator(".entry-sources li").first
+    expect(source).to_have_text(re.compile(r"^(Official online rules reference|Dice Throne Rules of Play v2\.0) — "))
+    expect(source).not_to_contain_text(".txt")
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / "entry-360.png"), full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
