@@ -105,7 +105,12 @@ def targeting_tables(data: Mapping[str, Any], entries: Mapping[str, Mapping[str,
     modes["minion"] = {"die": None, "rows": [{"rolls": [], "target": "active-hero"}], "url": RULES["minion"]}
     modes["boss"] = {"die": None, "rows": [{"rolls": [], "target": "active-hero"}], "url": RULES["boss"]}
     urls = [*RULES.values(), *(m["url"] for m in modes.values())]
-    return {"modes": modes, "mode_order": list(MODES), "mode_names": MODE_NAMES, "target_text": TARGET_TEXT,
+    provenance_raw = core.get("provenance") or {}
+    if not isinstance(provenance_raw, Mapping) or not all(m in MODES for m in provenance_raw):
+        raise TableMissing("targeting", f"'provenance' must map mode ids ({', '.join(MODES)}) to a sentence")
+    provenance = {str(m): str(text) for m, text in provenance_raw.items()}
+    return {"modes": modes, "provenance": provenance, "mode_order": list(MODES), "mode_names": MODE_NAMES,
+            "target_text": TARGET_TEXT,
             "boss_target_text": BOSS_TARGET_TEXT, "rules": RULES, "titles": link_titles(urls, entries),
             "koth_players": list(KOTH_PLAYERS)}
 

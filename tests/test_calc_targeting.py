@@ -90,3 +90,13 @@ def test_api_rolls_when_the_roll_is_omitted(client: FlaskClient, tables: dict[st
     assert len(seen) >= 4  # a fair die shows most faces in 60 rolls (chance of failing < 1e-9)
     body = client.get("/api/calc/targeting?mode=koth").get_json()
     assert body["roll"] is None and body["rolled_by_server"] is False
+
+
+@pytest.mark.parametrize("mode", ["3v3", "2v2v2"])
+def test_tables_from_the_players_summary_say_so(client: FlaskClient, tables: dict[str, Any], mode: str) -> None:
+    note = tables["provenance"][mode]
+    assert "player's summary" in note and "house rules" in note and "check your rulebook" in note
+    assert "2v2" not in tables["provenance"]  # the rulebook's own table needs no warning
+    html = client.get(f"/calc/targeting?mode={mode}&roll=2").get_data(as_text=True)
+    assert 'data-out="provenance"' in html and "marks its house rules by colour" in html
+    assert 'data-out="provenance"' not in client.get("/calc/targeting?mode=2v2&roll=2").get_data(as_text=True)

@@ -240,3 +240,27 @@ def test_no_numberless_scrape_phrases(corpus):
     for entry_id in ids:
         match = NUMBERLESS.search(corpus.entries[entry_id].text)
         assert match is None, f"{entry_id}: number-less phrase {match.group(0)!r}"
+
+
+def test_fact_box_notes_and_activation_limit(corpus):
+    """Issue 20: Bleed shows both sources' stack limits; Bots answer Persistent from the FAQ; the label is the
+    source's "Activation limit"."""
+    from indexer.facts import status_effect_facts
+
+    facts = status_effect_facts(corpus.data, corpus.entries)
+    bleed = {row["label"]: row["text"] for row in facts["bleed"]}
+    assert bleed["Stack limit"].startswith("1") and "Adventures rulebook gives 2" in bleed["Stack limit"]
+    for bot in ("heal-bot", "nanobot", "shock-bot"):
+        rows = {row["label"]: row["text"] for row in facts[bot]}
+        assert "Activation limit" in rows and "Activations per turn" not in rows
+        assert "cannot be removed" in rows["Persistent"] and not rows["Persistent"].startswith("Not given")
+
+
+def test_every_stack_limit_is_in_the_text(corpus, effects):
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
+    for entry_id, item in effects.items():
+        limit = item.get("stack_limit")
+        if limit is None:
+            continue
+        text = corpus.entries[entry_id].text.lower()
+        assert re.search(rf"stack limit[^.\n]{{0,40}}\b({limit}|{words[limit]})\b", text), entry_id

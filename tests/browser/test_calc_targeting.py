@@ -62,6 +62,7 @@ def test_boss_vs_many_by_keyboard(page: Page, live_server: LiveServer) -> None:
         page.keyboard.type("5")
         page.keyboard.press("Enter")
         expect(_out(page, "target")).to_have_attribute("data-target", "roll-again")
+        expect(_out(page, "provenance")).to_have_count(0)
         expect(page.locator("#calc-result")).to_be_focused()
 
 
@@ -83,6 +84,8 @@ def test_offline_and_no_requests(page: Page, live_server: LiveServer) -> None:
         try:
             page.get_by_label("Roll (1–6)").fill("5")
             expect(_out(page, "target")).to_have_attribute("data-target", "choose")
+            # The 2v2v2 table rests on the Polish player's summary alone: the JS twin says so, as the server does.
+            expect(_out(page, "provenance")).to_contain_text("marks its house rules by colour")
         finally:
             page.context.set_offline(False)
         assert requests == []

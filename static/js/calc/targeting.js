@@ -132,8 +132,12 @@
         el("output", { "data-out": "leaders", text: result.leaders.join(", ") }), ". Bonus card: ",
         el("output", { "data-out": "bonus", "data-bonus": yes, text: yes })]));
     }
-    return [el("div", { "class": "calc-summary" }, summary),
+    var out = [el("div", { "class": "calc-summary" }, summary),
       TC.noteList("ul", "calc-explain", result.explanation, tv)];
+    // Where this mode's table comes from (content/data/targeting.yaml `provenance`), as calc_targeting_result.html.
+    var provenance = tables.provenance && tables.provenance[result.mode];
+    if (provenance) out.push(el("p", { "class": "calc-provenance calc-muted", "data-out": "provenance", text: provenance }));
+    return out;
   }
 
   var tables = TC.lazyTables();
