@@ -244,3 +244,14 @@ def test_search_filtered_to_dungeon_dice(client, query):
     assert all(r["game"] == GAME for r in body["results"]), query
     if query in TOP_HIT:
         assert body["results"] and body["results"][0]["id"] == TOP_HIT[query], query
+
+
+def test_audit_combat_outcomes_are_complete(corpus):
+    """Issue 20: the combat total page gives the tie rule, Execute, Gust and the toad's One-Use dice;
+    After Combat caps a toad's Fame."""
+    text = corpus.entries["dd-combat-total"].text.lower()
+    assert "tie" in text and "goes to the heroes" in text and "wound" in text
+    assert "execute" in text and "automatically defeats" in text
+    assert "gust" in text and "resets the combat" in text
+    assert re.search(r"toad[^.]*one-use dice", text)
+    assert "at most 1 fame" in corpus.entries["dd-step-5-after-combat"].text.lower()

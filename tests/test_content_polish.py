@@ -160,3 +160,23 @@ def test_section_links_are_labelled_in_the_pages_language(corpus):
         assert 'aria-label="Link do sekcji: ' in entry.html and "Link to section" not in entry.html, entry.id
     english = corpus.entries["final-damage-total"]
     assert 'aria-label="Link to section: ' in english.html
+
+
+HOUSE_RULE = "tylko w streszczeniu gracza"
+
+
+@pytest.mark.parametrize(("page_id", "official"), [
+    ("pl-gra-3v3", "mode-3v3"), ("pl-gra-2v2v2", "mode-2v2v2"), ("pl-krol-wzgorza", "king-of-the-hill"),
+    ("pl-faza-rzutu", "defensive-roll-phase")])
+def test_summary_only_points_are_marked(corpus, page_id, official):
+    """Issue 20: a point that rests on the player's summary alone says so in Polish and links the official entry."""
+    entry = corpus.entries[page_id]
+    assert HOUSE_RULE in entry.text.lower(), f"{page_id} must mark its summary-only points"
+    assert f"/{official}" in entry.html
+
+
+def test_defence_phase_follows_any_attack(corpus):
+    """Issue 20: the summary's 'defence only after a normal attack' is shown against the rulebook."""
+    text = corpus.entries["pl-faza-rzutu"].text
+    assert "po każdym ataku" in text
+    assert "faq-general-ultimate-targeting-roll" in corpus.entries["pl-faza-rzutu"].html
