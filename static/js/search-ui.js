@@ -125,10 +125,19 @@
         : count === 1 ? strings.one_match : String(strings.n_matches).replace("{n}", count);
     }
 
+    // An empty box offers recent searches and rules (static/js/recent.js).
+    function showRecent() {
+      if (input.value.trim() || !window.ThroneRecent) return;
+      close();
+      var count = window.ThroneRecent.fill(list, input);
+      list.hidden = count === 0;
+      status.textContent = count ? String(strings.n_matches).replace("{n}", count) : "";
+    }
+
     function update() {
       var q = input.value.trim();
       var ticket = ++asked;
-      if (q.length < 2) { close(); status.textContent = ""; return; }
+      if (q.length < 2) { close(); status.textContent = ""; if (!q) showRecent(); return; }
       engine().then(function (search) {
         if (ticket !== asked || document.activeElement !== input) return;
         render(search.search(q, { limit: 8, filters: formFilters(form) }));
@@ -139,7 +148,8 @@
       window.clearTimeout(timer);
       timer = window.setTimeout(update, 60);
     });
-    input.addEventListener("focus", function () { engine().catch(function () {}); });
+    input.addEventListener("focus", function () { engine().catch(function () {}); showRecent(); });
+    input.addEventListener("click", function () { if (list.hidden) showRecent(); });
     input.addEventListener("blur", function () { window.setTimeout(close, 150); });
     input.addEventListener("keydown", function (event) {
       var open = !list.hidden && options().length > 0;
@@ -147,7 +157,9 @@
       else if (event.key === "ArrowUp" && open) { event.preventDefault(); setActive(active - 1); }
       else if (event.key === "Enter" && open && active >= 0) {
         event.preventDefault();
-        window.location.href = options()[active].getAttribute("data-url");
+        var chosen = options()[active];
+        if (chosen.hasAttribute("data-url")) window.location.href = chosen.getAttribute("data-url");
+        else chosen.click();
       } else if (event.key === "Escape" && open) { event.preventDefault(); close(); }
     });
   }
