@@ -97,9 +97,11 @@ for _kind, _name in KINDS.items():
 # The strings the page scripts show (passed in a JSON block, never inline script).
 JS_STRING_KEYS = ("link_copied", "section_link_copied", "copy_failed", "no_matches", "n_matches", "one_match",
                   "offline_results", "search_unavailable", "suggestions", "recent_searches", "recent_entries",
-                  "clear_recent", "pin", "link_to_section", "clear_highlights", "update_changed", "see_changes",
+                  "clear_recent", "pin", "link_to_section", "clear_highlights", "update_changed", "update_changed_one",
+                  "see_changes",
                   "pinned_empty", "wake_on", "wake_failed", "persist_yes", "persist_no", "persist_unknown", "saved",
-                  "n_questions", "n_entries", "did_you_mean", "n_results", "one_result")
+                  "n_questions", "n_entries", "did_you_mean", "n_results", "one_result", "no_results",
+                  "browse_instead", "index", "calculators")
 
 
 def js_strings(lang: str) -> dict[str, str]:

@@ -76,6 +76,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "text_normal": ("Normal", "Normalny"),
     "text_large": ("Large", "Duży"),
     "text_xlarge": ("Extra large", "Bardzo duży"),
+    "while_playing": ("While playing", "Podczas gry"),
     "wake": ("Keep the screen on while the app is open", "Nie wygaszaj ekranu, gdy aplikacja jest otwarta"),
     "wake_on": ("The screen stays on.", "Ekran nie wygaśnie."),
     "wake_failed": ("The device refused to keep the screen on.",
@@ -105,6 +106,7 @@ PAIRS: dict[str, tuple[str, str]] = {
                       "To pierwsza wersja na tym serwerze: nie ma z czym porównać."),
     "changes_compared": ("Compared with the version of", "Porównano z wersją z"),
     "update_changed": ("{n} rules changed", "Zmienione zasady: {n}"),
+    "update_changed_one": ("1 rule changed", "Zmieniona zasada: 1"),
     "see_changes": ("See what changed", "Zobacz zmiany"),
 }
 

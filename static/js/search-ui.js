@@ -45,8 +45,8 @@
   function formFilters(form) {
     var filters = {};
     ["game", "kind", "lang"].forEach(function (name) {
-      var select = form.querySelector("select[name=" + name + "]");
-      if (select && select.value) filters[name] = select.value;
+      var chosen = form.querySelector("select[name=" + name + "], input[name=" + name + "]:checked");
+      if (chosen && chosen.value) filters[name] = chosen.value;
     });
     return filters;
   }
@@ -175,12 +175,9 @@
   if (box) box.value = q;
   var filters = {};
   ["game", "kind", "lang"].forEach(function (name) {
-    var select = document.getElementById(name);
     var value = params.get(name) || "";
-    if (select && value && select.querySelector('option[value="' + CSS.escape(value) + '"]')) {
-      select.value = value;
-      filters[name] = value;
-    }
+    var chip = value && document.querySelector("input[name=" + name + '][value="' + CSS.escape(value) + '"]');
+    if (chip) { chip.checked = true; filters[name] = value; }
   });
 
   engine().then(function (search) {
@@ -201,10 +198,13 @@
     count.appendChild(document.createTextNode("”"));
     results.appendChild(count);
     var ol = el("ol", "results");
+    ol.setAttribute("data-search-results", "");
+    if (!found.results.length && window.ThroneNoResults) results.appendChild(window.ThroneNoResults(q));
     found.results.forEach(function (r) {
       var li = el("li", "result");
       var a = el("a", "result-title", r.title);
       a.href = r.url;
+      a.setAttribute("data-entry-id", r.id);
       a.lang = r.lang;
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));

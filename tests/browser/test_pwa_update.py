@@ -42,6 +42,8 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
         prompt = page.locator("#update-prompt")
         expect(prompt).to_be_visible(timeout=60_000)
         expect(prompt).to_contain_text("Updated rules available")
+        expect(prompt).to_contain_text("1 rule changed")  # the new build compared itself with this one
+        expect(prompt.get_by_role("link", name="See what changed")).to_have_attribute("href", "/changes")
         page.go_back()
         expect(page.locator(".entry-body")).to_contain_text("Version one")  # still the old build, whole
         expect(prompt).to_be_visible(timeout=60_000)
