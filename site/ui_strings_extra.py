@@ -65,6 +65,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     "no_results": ("No rule matches", "Żadna zasada nie pasuje do"),
     "nearest_terms": ("Nearest terms in the index", "Najbliższe hasła w indeksie"),
     "browse_instead": ("Or browse:", "Albo przeglądaj:"),
+    "browse": ("Browse", "Przeglądaj"),
     "n_results": ("{n} results for", "Wyniki ({n}) dla"),
     "one_result": ("1 result for", "1 wynik dla"),
     # settings

@@ -148,7 +148,10 @@
       window.clearTimeout(timer);
       timer = window.setTimeout(update, 60);
     });
-    input.addEventListener("focus", function () { engine().catch(function () {}); showRecent(); });
+    input.addEventListener("focus", function () {
+      engine().catch(function () {});
+      if (!input.autofocus || userActed) showRecent();  // not over the home page as it opens
+    });
     input.addEventListener("click", function () { if (list.hidden) showRecent(); });
     input.addEventListener("blur", function () { window.setTimeout(close, 150); });
     input.addEventListener("keydown", function (event) {
@@ -164,6 +167,10 @@
     });
   }
 
+  var userActed = false;
+  ["pointerdown", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function () { userActed = true; }, { capture: true, once: true });
+  });
   document.querySelectorAll("form[role=search] input[type=search]").forEach(attachTypeahead);
 
   // --- /search?q= with no server answer (the service worker served the shell offline): search here.

@@ -182,8 +182,10 @@ def test_swipe_right_goes_back_and_left_forward(phone: Page) -> None:  # noqa: F
     phone.wait_for_timeout(400)
     expect(phone).to_have_url(re.compile(r"/calc/damage"))
     phone.evaluate("""() => { const d = document.createElement('div'); d.className = 'table-scroll';
-        d.id = 'wide'; d.innerHTML = '<table><tr><td style="min-width:900px">wide</td></tr></table>';
+        d.id = 'wide'; d.innerHTML = '<table><tr><td>wide</td></tr></table>';
+        d.querySelector('td').style.minWidth = '900px';  // (the CSP allows no style attributes)
         document.querySelector('main').prepend(d); }""")
+    assert phone.evaluate("document.getElementById('wide').scrollWidth > document.getElementById('wide').clientWidth")
     swipe(phone, "#wide td", 160)
     phone.wait_for_timeout(400)
     expect(phone).to_have_url(re.compile(r"/calc/damage"))
