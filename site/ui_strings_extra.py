@@ -22,6 +22,11 @@ PAIRS: dict[str, tuple[str, str]] = {
     "facts": ("Facts", "Fakty"),
     "on_this_page": ("On this page", "Na tej stronie"),
     "game_nav": ("In this game", "W tej grze"),
+    # game pages, error pages
+    "show_all": ("Show every section", "Pokaż wszystkie sekcje"),
+    "no_entries": ("No entries here yet.", "Nie ma tu jeszcze wpisów."),
+    "go_home": ("Go to the home page", "Przejdź do strony głównej"),
+    "or_search": ("or search:", "albo wyszukaj:"),
     # home
     "find_a_rule": ("Find a rule", "Znajdź zasadę"),
     "pinned": ("Pinned", "Przypięte"),

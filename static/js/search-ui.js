@@ -7,6 +7,7 @@
   var strings = config.strings || {};
   var games = config.games || {};
   var kinds = config.kinds || {};
+  function kindName(kind) { return (window.ThroneKinds ? window.ThroneKinds() : kinds)[kind] || kind; }
   var enginePromise = null;
 
   function loadScript(src) {
@@ -112,7 +113,7 @@
         var title = el("span", "typeahead-title", r.title);
         title.lang = r.lang;
         opt.appendChild(title);
-        opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + (kinds[r.kind] || r.kind)));
+        opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + kindName(r.kind)));
         opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
         opt.addEventListener("click", function () { window.location.href = r.url; });
         list.appendChild(opt);
@@ -217,7 +218,7 @@
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "badge game-" + r.game, games[r.game] || r.game));
       li.appendChild(document.createTextNode(" "));
-      li.appendChild(el("span", "badge", kinds[r.kind] || r.kind));
+      li.appendChild(el("span", "badge", kindName(r.kind)));
       var p = el("p", "snippet");
       r.snippet.forEach(function (part) {
         p.appendChild(part.mark ? el("mark", "", part.text) : document.createTextNode(part.text));

@@ -13,6 +13,8 @@
       var key = node.getAttribute("data-t");
       if (!node.hasAttribute("data-t-en")) node.setAttribute("data-t-en", node.textContent);
       node.textContent = table ? (table[key] || node.getAttribute("data-t-en")) : node.getAttribute("data-t-en");
+      if (table && table[key]) node.setAttribute("lang", "pl");  // read out in Polish on an English page
+      else node.removeAttribute("lang");
     });
     ATTRS.forEach(function (attr) {
       scope.querySelectorAll("[data-t-" + attr + "]").forEach(function (node) {
