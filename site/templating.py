@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Flask, current_app, g, request
+from flask import Flask, current_app, request
 from markupsafe import Markup
 
 from indexer.model import GAMES, KINDS, LANGS
@@ -28,7 +28,7 @@ def register(app: Flask) -> None:
 
     def remember(key: str, lang: str) -> None:
         if lang == "en":  # an English page may be shown with a Polish interface: ui-lang.js swaps the text
-            g.setdefault("ui_keys", set()).add(key)
+            ui_keys().add(key)
 
     @app.template_global()
     def tt(key: str, lang: str = "en") -> Markup:
@@ -45,7 +45,7 @@ def register(app: Flask) -> None:
     @app.template_global()
     def ui_translations() -> dict[str, str]:
         """The Polish for every interface string this English page used (empty on a Polish page)."""
-        return {key: UI_STRINGS["pl"][key] for key in sorted(g.get("ui_keys", ()))}
+        return {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
 
     @app.template_filter()
     def split_lead(html: str) -> tuple[Markup, Markup]:
@@ -68,6 +68,13 @@ def register(app: Flask) -> None:
     @app.template_global()
     def kind_name(kind: str, lang: str = "en") -> Markup:
         return tt("kind_" + kind, lang)
+
+
+def ui_keys() -> set[str]:
+    """The interface strings this request's page used. Kept in the request's environ, not in `g`: the page
+    pack renders every page inside one app context, where `g` is shared."""
+    keys: set[str] = request.environ.setdefault("throne_rules.ui_keys", set())
+    return keys
 
 
 def site_url() -> str:

@@ -149,9 +149,9 @@ def test_faq_index_groups_every_question(client: FlaskClient, corpus: Corpus) ->
 def test_search_page_filters_by_game_kind_and_language(client: FlaskClient) -> None:
     page = soup(client.get("/search?q=damage&game=dice-throne&kind=faq&lang=en"))
     for name, value in (("game", "dice-throne"), ("kind", "faq"), ("lang", "en")):
-        select = page.find("select", attrs={"name": name})
-        assert select.find("option", selected=True)["value"] == value
-        assert page.find("label", attrs={"for": select["id"]})
+        chips = page.select(f".chips input[type=radio][name={name}]")  # each chip a radio inside its label
+        assert [c["value"] for c in chips if c.has_attr("checked")] == [value]
+        assert all(c.find_parent("label") and c.find_parent("fieldset").find("legend") for c in chips)
     badges = [b.get_text() for b in page.select(".result .badge")]
     assert badges and set(badges) <= {"Dice Throne", "FAQ"}
 

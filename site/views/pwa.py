@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from flask import Blueprint, Response, abort, current_app, g, render_template, request, send_file
+from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
 from flask.typing import ResponseReturnValue
 
 from indexer.library import ReleaseMissing
@@ -16,6 +16,7 @@ from indexer.release import releases_dir
 from ..assets import AssetManifest, AssetMissing
 from ..page_pack import PackCache, PackStale, pack_url
 from ..precache import build_version, calculator_pages, precache_list, search_data_url
+from ..templating import ui_keys
 from ..ui_strings import UI_STRINGS, js_strings_both
 from ..ui_strings_extra import KINDS_PL
 from ..webmanifest import THEME_COLOR, web_manifest
@@ -47,7 +48,7 @@ def pwa_globals() -> dict[str, Any]:
                                   "kinds": KINDS_PL if lang == "pl" else KINDS}
         if lang != "pl":  # the Polish of this page's interface strings, for a reader who chose Polski
             config["kindsPl"] = KINDS_PL
-            config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(g.get("ui_keys", ()))}
+            config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=search_data_url(release()),
                           miniSearch=assets().url("vendor/minisearch.js"))
