@@ -17,6 +17,7 @@ from typing import Any
 
 from . import content_limits as limits
 from . import render
+from .changes import CHANGES_FILE, changes_since
 from .data_checks import check_data
 from .data_files import load_data_files
 from .errors import BuildError, Problem
@@ -24,7 +25,7 @@ from .facts import status_effect_facts
 from .frontmatter import FrontMatterError, split_front_matter
 from .model import Entry
 from .offline_data import offline_search_data
-from .release import FORMAT_VERSION, new_release_dir, publish, write_json
+from .release import FORMAT_VERSION, current_release, new_release_dir, publish, write_json
 from .search_backend import write_index
 from .synonyms import english_terms, polish_names, synonym_groups
 from .validate import make_entry
@@ -169,12 +170,14 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     facts = status_effect_facts(corpus.data, corpus.entries)
     staging = new_release_dir(build_dir)
     write_index(staging / "index", entries, pl_names)
-    write_json(staging / "entries.json", [{**e.to_json(), "faqs": faqs.get(e.id, []),
-                                           "polish_names": pl_names.get(e.id, []),
-                                           "facts": facts.get(e.id, []),
-                                           "english_terms": [{**t, "url": corpus.entries[t["id"]].url}
-                                                             for t in en_terms.get(e.id, [])
-                                                             if t["id"] in corpus.entries]} for e in entries])
+    rows = [{**e.to_json(), "faqs": faqs.get(e.id, []),
+             "polish_names": pl_names.get(e.id, []),
+             "facts": facts.get(e.id, []),
+             "english_terms": [{**t, "url": corpus.entries[t["id"]].url}
+                               for t in en_terms.get(e.id, [])
+                               if t["id"] in corpus.entries]} for e in entries]
+    write_json(staging / "entries.json", rows)
+    write_json(staging / CHANGES_FILE, changes_since(current_release(build_dir), corpus.content_hash, rows))
     write_json(staging / "data.json", corpus.data)
     write_json(staging / "search-data.json", offline_search_data(entries, groups, pl_names, corpus.content_hash))
     too_big = limits.offline_data_problem(staging / "search-data.json")

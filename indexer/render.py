@@ -68,7 +68,7 @@ def convert_wikilinks(entry: Entry, titles: dict[str, str]) -> tuple[str, list[W
 
 
 # The accessible name of a heading's "#" link, in the entry's language.
-SECTION_LINK_LABEL = {"en": "Link to section: {}", "pl": "Link do sekcji: {}"}
+SECTION_LINK_LABEL = {"en": "Link to this section: {}", "pl": "Link do tej sekcji: {}"}
 
 
 def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:

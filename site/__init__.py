@@ -55,9 +55,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .compression import GzipMiddleware
     from .templating import register as register_templating
     from .templating import register_urls
-    from .views import api_search, calc_api, calc_pages, errors, faq, health, pages, pwa, search, seo
+    from .views import api_search, calc_api, calc_pages, errors, faq, health, pages, pwa, search, seo, settings
 
-    for module in (pages, search, api_search, health, pwa, faq, calc_api, calc_pages, seo):
+    for module in (settings, pages, search, api_search, health, pwa, faq, calc_api, calc_pages, seo):
         app.register_blueprint(module.bp)
     errors.register(app)
     security.register(app)

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Flask, current_app, request
+from markupsafe import Markup
 
 from indexer.model import GAMES, KINDS, LANGS
 
 from .ui_strings import UI_STRINGS
+
+ANCHOR_LINK = re.compile(r'<a class="anchor"[^>]*>.*?</a>', re.S)
+ID_ATTR = re.compile(r' id="[^"]*"')
+HEADING = re.compile(r"<(/?)h([1-6])\b")
 
 
 def register(app: Flask) -> None:
@@ -19,6 +25,56 @@ def register(app: Flask) -> None:
     @app.template_global()
     def t(key: str, lang: str = "en") -> str:
         return UI_STRINGS.get(lang, UI_STRINGS["en"]).get(key) or UI_STRINGS["en"][key]
+
+    def remember(key: str, lang: str) -> None:
+        if lang == "en":  # an English page may be shown with a Polish interface: ui-lang.js swaps the text
+            ui_keys().add(key)
+
+    @app.template_global()
+    def tt(key: str, lang: str = "en") -> Markup:
+        """An interface string in a span that static/js/ui-lang.js can translate on the reader's device."""
+        remember(key, lang)
+        return Markup('<span data-t="{}">{}</span>').format(key, t(key, lang))
+
+    @app.template_global()
+    def ta(attr: str, key: str, lang: str = "en") -> Markup:
+        """An attribute holding an interface string (aria-label, placeholder), translatable the same way."""
+        remember(key, lang)
+        return Markup('{}="{}" data-t-{}="{}"').format(attr, t(key, lang), attr, key)
+
+    @app.template_global()
+    def ui_translations() -> dict[str, str]:
+        """The Polish for every interface string this English page used (empty on a Polish page)."""
+        return {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
+
+    @app.template_filter()
+    def split_lead(html: str) -> tuple[Markup, Markup]:
+        """An entry's body as (its first paragraph, the rest), so the fact box can follow the lead sentence."""
+        body = html.lstrip()
+        if body.startswith("<p>") and "</p>" in body:
+            end = body.index("</p>") + len("</p>")
+            return Markup(body[:end]), Markup(body[end:])  # noqa: S704 - the build's own rendered HTML
+        return Markup(""), Markup(html)  # noqa: S704
+
+    @app.template_filter()
+    def embed_html(html: str) -> Markup:
+        """An entry's body shown inside another page (the FAQ index): no ids or section links of its own (they
+        would repeat), headings one level down."""
+        out = ANCHOR_LINK.sub("", html)
+        out = ID_ATTR.sub("", out)
+        out = HEADING.sub(lambda m: f"<{m.group(1)}h{min(int(m.group(2)) + 1, 6)}", out)
+        return Markup(out)  # noqa: S704 - the build's own rendered HTML
+
+    @app.template_global()
+    def kind_name(kind: str, lang: str = "en") -> Markup:
+        return tt("kind_" + kind, lang)
+
+
+def ui_keys() -> set[str]:
+    """The interface strings this request's page used. Kept in the request's environ, not in `g`: the page
+    pack renders every page inside one app context, where `g` is shared."""
+    keys: set[str] = request.environ.setdefault("throne_rules.ui_keys", set())
+    return keys
 
 
 def site_url() -> str:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from indexer.model import KINDS
+
+from .ui_strings_extra import KINDS_PL, PAIRS
+
 UI_STRINGS: dict[str, dict[str, str]] = {
     "en": {
         "search": "Search",
@@ -84,11 +88,31 @@ UI_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+for _key, (_en, _pl) in PAIRS.items():
+    UI_STRINGS["en"][_key], UI_STRINGS["pl"][_key] = _en, _pl
+for _kind, _name in KINDS.items():
+    UI_STRINGS["en"]["kind_" + _kind], UI_STRINGS["pl"]["kind_" + _kind] = _name, KINDS_PL[_kind]
+
+
 # The strings the page scripts show (passed in a JSON block, never inline script).
 JS_STRING_KEYS = ("link_copied", "section_link_copied", "copy_failed", "no_matches", "n_matches", "one_match",
-                  "offline_results", "search_unavailable", "suggestions")
+                  "offline_results", "search_unavailable", "suggestions", "recent_searches", "recent_entries",
+                  "clear_recent", "pin", "link_to_section", "clear_highlights", "update_changed", "update_changed_one",
+                  "see_changes",
+                  "pinned_empty", "wake_on", "wake_failed", "persist_yes", "persist_no", "persist_unknown", "saved",
+                  "n_questions", "n_entries", "did_you_mean", "n_results", "one_result", "no_results",
+                  "browse_instead", "index", "calculators")
 
 
 def js_strings(lang: str) -> dict[str, str]:
     strings = UI_STRINGS.get(lang, UI_STRINGS["en"])
     return {key: strings.get(key) or UI_STRINGS["en"][key] for key in JS_STRING_KEYS}
+
+
+def js_strings_both(lang: str) -> dict[str, dict[str, str]]:
+    """The page scripts' strings in the page's language, and in Polish for an English page (whose interface
+    the reader may have switched to Polski)."""
+    out = {"strings": js_strings(lang)}
+    if lang != "pl":
+        out["stringsPl"] = js_strings("pl")
+    return out

@@ -157,9 +157,9 @@ def test_section_links_are_labelled_in_the_pages_language(corpus):
     polish = [e for e in corpus.entries.values() if e.lang == "pl" and e.anchors]
     assert polish
     for entry in polish:
-        assert 'aria-label="Link do sekcji: ' in entry.html and "Link to section" not in entry.html, entry.id
+        assert 'aria-label="Link do tej sekcji: ' in entry.html and "Link to this section" not in entry.html, entry.id
     english = corpus.entries["final-damage-total"]
-    assert 'aria-label="Link to section: ' in english.html
+    assert 'aria-label="Link to this section: ' in english.html
 
 
 HOUSE_RULE = "tylko w streszczeniu gracza"

@@ -133,8 +133,13 @@ def test_status_effect_pages_show_their_data(client: FlaskClient, corpus: Corpus
 
 def test_faq_index_groups_every_question(client: FlaskClient, corpus: Corpus) -> None:
     page = soup(client.get("/faq"))
-    listed = {a["href"] for a in page.select("#faq-groups li a")}
+    listed = {a["href"] for a in page.select("#faq-groups li .faq-open a")}
     assert listed == {e.url for e in corpus.entries.values() if e.kind == "faq"}
+    # each answer is in the page, in a <details> that opens in place (and the filter can find its words)
+    answers = page.select("#faq-groups li details .faq-answer")
+    assert len(answers) == len(listed) and all(a.get_text(strip=True) for a in answers)
+    ids = [tag["id"] for tag in page.find_all(id=True)]
+    assert len(ids) == len(set(ids)), "an embedded answer repeats an id"
     groups = [h.get_text() for h in page.select(".faq-group h2")]
     assert any(g.startswith("Barbarian") for g in groups)
     assert any(g.startswith("Dice Throne Adventures") for g in groups)
@@ -144,9 +149,9 @@ def test_faq_index_groups_every_question(client: FlaskClient, corpus: Corpus) ->
 def test_search_page_filters_by_game_kind_and_language(client: FlaskClient) -> None:
     page = soup(client.get("/search?q=damage&game=dice-throne&kind=faq&lang=en"))
     for name, value in (("game", "dice-throne"), ("kind", "faq"), ("lang", "en")):
-        select = page.find("select", attrs={"name": name})
-        assert select.find("option", selected=True)["value"] == value
-        assert page.find("label", attrs={"for": select["id"]})
+        chips = page.select(f".chips input[type=radio][name={name}]")  # each chip a radio inside its label
+        assert [c["value"] for c in chips if c.has_attr("checked")] == [value]
+        assert all(c.find_parent("label") and c.find_parent("fieldset").find("legend") for c in chips)
     badges = [b.get_text() for b in page.select(".result .badge")]
     assert badges and set(badges) <= {"Dice Throne", "FAQ"}
 

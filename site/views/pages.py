@@ -51,9 +51,11 @@ def entry(game: str, entry_id: str) -> Any:
     if item["game"] != game:
         return redirect(item["url"], code=301)
     lookup = rel.entries.get
+    kinds_here = {e["kind"] for e in rel.entries.values() if e["game"] == item["game"]}
     return render_template(
         "entry.html",
         entry=item,
+        game_kinds=[k for k in KINDS if k in kinds_here],
         related=[lookup(i) for i in item["related"] if lookup(i)],
         faqs=[lookup(i) for i in item["faqs"] if lookup(i)],
         lang=item["lang"],
@@ -62,6 +64,7 @@ def entry(game: str, entry_id: str) -> Any:
 
 @bp.get("/index")
 def az_index() -> str:
+    """Every entry once, under its title's letter, its aliases folded under it (not rows of their own)."""
     game_filter = request.args.get("game", "")
     if game_filter and game_filter not in GAMES:
         abort(404)
@@ -69,11 +72,11 @@ def az_index() -> str:
     for e in release().entries.values():
         if game_filter and e["game"] != game_filter:
             continue
-        rows.append({"label": e["title"], "entry": e, "alias": False})
-        rows += [{"label": a, "entry": e, "alias": True} for a in e["aliases"]]
-    rows.sort(key=lambda r: fold(r["label"]))
+        aliases = sorted(set(e["aliases"]) - {e["title"]}, key=fold)
+        rows.append({**e, "aliases": aliases, "search": fold(" ".join([e["title"], *aliases]))})
+    rows.sort(key=lambda r: fold(r["title"]))
     letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
-        first = fold(row["label"][:1]).upper()
+        first = fold(row["title"][:1]).upper()
         letters[first if first.isalpha() else "#"].append(row)
-    return render_template("az_index.html", letters=sorted(letters.items()), game_filter=game_filter)
+    return render_template("az_index.html", letters=sorted(letters.items()), game_filter=game_filter, total=len(rows))

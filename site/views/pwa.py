@@ -16,7 +16,9 @@ from indexer.release import releases_dir
 from ..assets import AssetManifest, AssetMissing
 from ..page_pack import PackCache, PackStale, pack_url
 from ..precache import build_version, calculator_pages, precache_list, search_data_url
-from ..ui_strings import js_strings
+from ..templating import ui_keys
+from ..ui_strings import UI_STRINGS, js_strings_both
+from ..ui_strings_extra import KINDS_PL
 from ..webmanifest import THEME_COLOR, web_manifest
 from . import release
 
@@ -42,7 +44,11 @@ def asset_url(name: str) -> str:
 @bp.app_context_processor
 def pwa_globals() -> dict[str, Any]:
     def pwa_config(lang: str = "en") -> str:
-        config: dict[str, Any] = {"strings": js_strings(lang), "games": GAMES, "kinds": KINDS}
+        config: dict[str, Any] = {**js_strings_both(lang), "games": GAMES,
+                                  "kinds": KINDS_PL if lang == "pl" else KINDS}
+        if lang != "pl":  # the Polish of this page's interface strings, for a reader who chose Polski
+            config["kindsPl"] = KINDS_PL
+            config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=search_data_url(release()),
                           miniSearch=assets().url("vendor/minisearch.js"))

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
+from ..nearest import nearest_terms
 from ..search_params import ParamError, parse_search_params
 from ..search_results import run_search
+from . import release
 
 bp = Blueprint("search", __name__)
 
@@ -17,4 +19,6 @@ def search_page() -> tuple[str, int] | str:
         if params.code == "empty_query":
             return render_template("search.html", q="", results=None, error=None)
         return render_template("search.html", q=request.args.get("q", ""), results=None, error=params), 400
-    return render_template("search.html", q=params.q, results=run_search(params), error=None, params=params)
+    results = run_search(params)
+    nearest = nearest_terms(release(), params.q) if not results.total else []
+    return render_template("search.html", q=params.q, results=results, error=None, params=params, nearest=nearest)

@@ -1,22 +1,61 @@
-// The A-Z index's game filter, in the browser too: a static copy of the site
-// serves the same page for every ?game=, so the page filters itself.
+// The A–Z index on a phone: filter as you type (every word must appear in the title or an alias, accents
+// ignored), and the game filter in the browser too (a static copy of the site serves the same page for
+// every ?game=, so the page filters itself). Letters with nothing shown hide, in the list and the bar.
 (function () {
   "use strict";
   var nav = document.querySelector(".filters[data-filter]");
-  if (!nav) return;
+  var box = document.getElementById("az-q");
+  var groups = document.getElementById("az-groups");
+  if (!nav || !groups) return;
   var wanted = new URLSearchParams(location.search).get("game") || "";
-  if (wanted === nav.getAttribute("data-filter")) return; // the server already filtered
-  document.querySelectorAll(".az-list li[data-game]").forEach(function (li) {
-    li.hidden = wanted !== "" && li.getAttribute("data-game") !== wanted;
-  });
-  document.querySelectorAll(".az-letter").forEach(function (section) {
-    var shown = section.querySelector("li:not([hidden])");
-    section.hidden = !shown;
-    var link = document.querySelector('.letters a[href="#' + section.querySelector("h2").id + '"]');
-    if (link) link.hidden = !shown;
-  });
-  nav.querySelectorAll("a").forEach(function (a) {
-    var game = new URL(a.href).searchParams.get("game") || "";
-    if (game === wanted) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
-  });
+  var serverFiltered = wanted === nav.getAttribute("data-filter");
+  var items = Array.prototype.slice.call(groups.querySelectorAll(".az-list li[data-game]"));
+  var sections = Array.prototype.slice.call(groups.querySelectorAll(".az-letter"));
+  var count = document.getElementById("az-count");
+  var empty = document.getElementById("az-empty");
+  var strings = window.ThroneStrings ? window.ThroneStrings() : {};
+  var fold = window.ThroneFold ? window.ThroneFold.fold : function (s) { return s.toLowerCase(); };
+
+  function apply() {
+    var words = box ? fold(box.value).split(/\s+/).filter(Boolean) : [];
+    var shown = 0;
+    items.forEach(function (li) {
+      var text = li.getAttribute("data-search") || "";
+      var inGame = serverFiltered || wanted === "" || li.getAttribute("data-game") === wanted;
+      var hit = inGame && words.every(function (w) { return text.indexOf(w) !== -1; });
+      li.hidden = !hit;
+      if (hit) shown += 1;
+      li.querySelectorAll("a[data-alias]").forEach(function (a) {
+        var alias = fold(a.textContent);
+        a.classList.toggle("az-alias-hit", words.length > 0 && words.every(function (w) { return alias.indexOf(w) !== -1; }));
+      });
+    });
+    sections.forEach(function (section) {
+      var any = Boolean(section.querySelector("li:not([hidden])"));
+      section.hidden = !any;
+      var link = document.querySelector('.letters a[href="#' + section.querySelector("h2").id + '"]');
+      if (link) link.hidden = !any;
+    });
+    groups.classList.toggle("filtering", words.length > 0);
+    if (count) count.textContent = String(strings.n_entries || "{n} entries").replace("{n}", shown);
+    if (empty) {
+      empty.hidden = shown !== 0;
+      var link = document.getElementById("az-search");
+      if (link && box) { link.href = "/search?q=" + encodeURIComponent(box.value.trim()); link.textContent = box.value.trim() || "/search"; }
+    }
+  }
+
+  if (!serverFiltered) {
+    nav.querySelectorAll("a").forEach(function (a) {
+      var game = new URL(a.href).searchParams.get("game") || "";
+      if (game === wanted) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+    });
+    apply();
+  }
+  if (serverFiltered && count) count.textContent = String(strings.n_entries || "{n} entries").replace("{n}", items.length);
+  if (box) {
+    box.addEventListener("input", apply);
+    if (box.value) apply();  // Back restored the text
+    window.addEventListener("pageshow", function () { if (box.value) apply(); });
+  }
 })();

@@ -1,26 +1,45 @@
-// Filter the FAQ index as you type: every word must appear (accents ignored).
+// The FAQ index: filter as you type (every word in the question or its answer, accents ignored). While
+// filtering, the topic bar hides so the matches come first, and topics with no match hide; a single match
+// opens. A question opened from a link (#q-<id>) opens in place.
 (function () {
   "use strict";
   var box = document.getElementById("faq-q");
   if (!box) return;
-  var fold = function (s) {
-    return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ł/g, "l").replace(/Ł/g, "L").toLowerCase();
-  };
+  var fold = window.ThroneFold ? window.ThroneFold.fold : function (s) { return s.toLowerCase(); };
   var items = Array.prototype.slice.call(document.querySelectorAll("#faq-groups li"));
   var texts = items.map(function (li) { return fold(li.getAttribute("data-search") || li.textContent); });
   var groups = Array.prototype.slice.call(document.querySelectorAll(".faq-group"));
+  var topics = document.querySelector(".faq-topics");
   var count = document.getElementById("faq-count");
   var empty = document.getElementById("faq-empty");
-  box.addEventListener("input", function () {
+  var strings = window.ThroneStrings ? window.ThroneStrings() : {};
+
+  function apply() {
     var words = fold(box.value).split(/\s+/).filter(Boolean);
-    var shown = 0;
+    var shown = [];
     items.forEach(function (li, i) {
       var hit = words.every(function (w) { return texts[i].indexOf(w) !== -1; });
       li.hidden = !hit;
-      if (hit) shown += 1;
+      if (hit) shown.push(li);
     });
     groups.forEach(function (g) { g.hidden = !g.querySelector("li:not([hidden])"); });
-    count.textContent = shown + (shown === 1 ? " question" : " questions");
-    empty.hidden = shown !== 0;
-  });
+    if (topics) topics.hidden = words.length > 0;
+    count.textContent = String(strings.n_questions || "{n} questions").replace("{n}", shown.length);
+    empty.hidden = shown.length !== 0;
+    var link = document.getElementById("faq-search");
+    if (link) { link.href = "/search?q=" + encodeURIComponent(box.value.trim()); link.textContent = box.value.trim() || "/search"; }
+    if (words.length && shown.length === 1) shown[0].querySelector("details").open = true;
+  }
+  box.addEventListener("input", apply);
+  if (box.value) apply();
+  else count.textContent = String(strings.n_questions || "{n} questions").replace("{n}", items.length);
+  window.addEventListener("pageshow", function () { if (box.value) apply(); });
+
+  function openFromHash() {
+    var id = decodeURIComponent(window.location.hash.slice(1));
+    var target = id ? document.getElementById(id) : null;
+    if (target && target.tagName === "DETAILS") { target.open = true; target.scrollIntoView({ block: "start" }); }
+  }
+  window.addEventListener("hashchange", openFromHash);
+  openFromHash();
 })();

@@ -9,11 +9,27 @@
     var prompt = document.getElementById("update-prompt");
     if (!prompt || !registration.waiting || !prompt.hidden) return;
     prompt.hidden = false;
+    describeUpdate(prompt);
     prompt.querySelector(".update-reload").addEventListener("click", function () {
       var waiting = registration.waiting;
       if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
       else window.location.reload();
     }, { once: true });
+  }
+
+  // How many rules the new build changed (it is on the server now; this page still runs the old one).
+  function describeUpdate(prompt) {
+    if (!window.fetch) return;
+    fetch("/api/changes", { cache: "no-store" }).then(function (resp) {
+      if (!resp.ok) throw new Error("HTTP " + resp.status);
+      return resp.json();
+    }).then(function (changes) {
+      var strings = window.ThroneStrings ? window.ThroneStrings() : {};
+      if (!changes.previous || !changes.total) return;
+      var text = changes.total === 1 ? strings.update_changed_one : strings.update_changed;
+      prompt.querySelector(".update-count").textContent = ": " + String(text).replace("{n}", changes.total);
+      prompt.querySelector(".update-changes").hidden = false;
+    }).catch(function () { /* the prompt still offers Reload */ });
   }
 
   function watchForUpdates(registration) {

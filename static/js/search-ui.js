@@ -7,6 +7,7 @@
   var strings = config.strings || {};
   var games = config.games || {};
   var kinds = config.kinds || {};
+  function kindName(kind) { return (window.ThroneKinds ? window.ThroneKinds() : kinds)[kind] || kind; }
   var enginePromise = null;
 
   function loadScript(src) {
@@ -45,8 +46,8 @@
   function formFilters(form) {
     var filters = {};
     ["game", "kind", "lang"].forEach(function (name) {
-      var select = form.querySelector("select[name=" + name + "]");
-      if (select && select.value) filters[name] = select.value;
+      var chosen = form.querySelector("select[name=" + name + "], input[name=" + name + "]:checked");
+      if (chosen && chosen.value) filters[name] = chosen.value;
     });
     return filters;
   }
@@ -112,7 +113,7 @@
         var title = el("span", "typeahead-title", r.title);
         title.lang = r.lang;
         opt.appendChild(title);
-        opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + (kinds[r.kind] || r.kind)));
+        opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + kindName(r.kind)));
         opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
         opt.addEventListener("click", function () { window.location.href = r.url; });
         list.appendChild(opt);
@@ -125,10 +126,19 @@
         : count === 1 ? strings.one_match : String(strings.n_matches).replace("{n}", count);
     }
 
+    // An empty box offers recent searches and rules (static/js/recent.js).
+    function showRecent() {
+      if (input.value.trim() || !window.ThroneRecent) return;
+      close();
+      var count = window.ThroneRecent.fill(list, input);
+      list.hidden = count === 0;
+      status.textContent = count ? String(strings.n_matches).replace("{n}", count) : "";
+    }
+
     function update() {
       var q = input.value.trim();
       var ticket = ++asked;
-      if (q.length < 2) { close(); status.textContent = ""; return; }
+      if (q.length < 2) { close(); status.textContent = ""; if (!q) showRecent(); return; }
       engine().then(function (search) {
         if (ticket !== asked || document.activeElement !== input) return;
         render(search.search(q, { limit: 8, filters: formFilters(form) }));
@@ -139,7 +149,11 @@
       window.clearTimeout(timer);
       timer = window.setTimeout(update, 60);
     });
-    input.addEventListener("focus", function () { engine().catch(function () {}); });
+    input.addEventListener("focus", function () {
+      engine().catch(function () {});
+      if (!input.autofocus || userActed) showRecent();  // not over the home page as it opens
+    });
+    input.addEventListener("click", function () { if (list.hidden) showRecent(); });
     input.addEventListener("blur", function () { window.setTimeout(close, 150); });
     input.addEventListener("keydown", function (event) {
       var open = !list.hidden && options().length > 0;
@@ -147,11 +161,17 @@
       else if (event.key === "ArrowUp" && open) { event.preventDefault(); setActive(active - 1); }
       else if (event.key === "Enter" && open && active >= 0) {
         event.preventDefault();
-        window.location.href = options()[active].getAttribute("data-url");
+        var chosen = options()[active];
+        if (chosen.hasAttribute("data-url")) window.location.href = chosen.getAttribute("data-url");
+        else chosen.click();
       } else if (event.key === "Escape" && open) { event.preventDefault(); close(); }
     });
   }
 
+  var userActed = false;
+  ["pointerdown", "keydown"].forEach(function (type) {
+    document.addEventListener(type, function () { userActed = true; }, { capture: true, once: true });
+  });
   document.querySelectorAll("form[role=search] input[type=search]").forEach(attachTypeahead);
 
   // --- /search?q= with no server answer (the service worker served the shell offline): search here.
@@ -163,12 +183,9 @@
   if (box) box.value = q;
   var filters = {};
   ["game", "kind", "lang"].forEach(function (name) {
-    var select = document.getElementById(name);
     var value = params.get(name) || "";
-    if (select && value && select.querySelector('option[value="' + CSS.escape(value) + '"]')) {
-      select.value = value;
-      filters[name] = value;
-    }
+    var chip = value && document.querySelector("input[name=" + name + '][value="' + CSS.escape(value) + '"]');
+    if (chip) { chip.checked = true; filters[name] = value; }
   });
 
   engine().then(function (search) {
@@ -189,16 +206,19 @@
     count.appendChild(document.createTextNode("”"));
     results.appendChild(count);
     var ol = el("ol", "results");
+    ol.setAttribute("data-search-results", "");
+    if (!found.results.length && window.ThroneNoResults) results.appendChild(window.ThroneNoResults(q));
     found.results.forEach(function (r) {
       var li = el("li", "result");
       var a = el("a", "result-title", r.title);
       a.href = r.url;
+      a.setAttribute("data-entry-id", r.id);
       a.lang = r.lang;
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "badge game-" + r.game, games[r.game] || r.game));
       li.appendChild(document.createTextNode(" "));
-      li.appendChild(el("span", "badge", kinds[r.kind] || r.kind));
+      li.appendChild(el("span", "badge", kindName(r.kind)));
       var p = el("p", "snippet");
       r.snippet.forEach(function (part) {
         p.appendChild(part.mark ? el("mark", "", part.text) : document.createTextNode(part.text));

@@ -17,13 +17,17 @@ pytestmark = pytest.mark.browser
 def test_axe_finds_no_violations(browser: Browser, live_server: LiveServer, corpus: Corpus, scheme: str) -> None:
     entry = next(e for e in corpus.entries.values() if e.anchors and e.related)
     polish = next(e for e in corpus.entries.values() if e.lang == "pl")
-    context = browser.new_context(color_scheme=scheme)
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740})
     try:
         page = context.new_page()
         found = {}
-        for url in ["/", entry.url, polish.url, "/search?q=damage", "/index", "/offline"]:
+        for url in ["/", entry.url, polish.url, "/search?q=damage", "/search?q=qqxxzzwv", "/index", "/offline",
+                    "/faq", "/settings", "/changes", "/dice-throne/barbarian", "/dice-throne/evasive#how-it-works"]:
             page.goto(live_server.url + url)
             found[url] = axe_violations(page)
+        page.goto(live_server.url + "/faq")  # a question opened in place
+        page.locator(".faq-group summary").first.click()
+        found["/faq (an answer open)"] = axe_violations(page)
         page.goto(live_server.url + "/")
         page.locator("#q").fill("evasive")
         page.get_by_role("option").first.wait_for()

@@ -31,6 +31,7 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
     try:
         page, v1 = installed_entry(context, server.url, "Version one")
         assert page.evaluate("caches.keys()") == [f"throne-rules-{v1}"]
+        page.get_by_role("button", name="Pin this rule").click()  # the reader's pinned rules outlive updates
 
         health = "fetch('/healthz', {cache: 'no-store'}).then(r => r.json()).then(h => h.content_hash)"
         v1_hash = page.evaluate(health)
@@ -42,6 +43,8 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
         prompt = page.locator("#update-prompt")
         expect(prompt).to_be_visible(timeout=60_000)
         expect(prompt).to_contain_text("Updated rules available")
+        expect(prompt).to_contain_text("1 rule changed")  # the new build compared itself with this one
+        expect(prompt.get_by_role("link", name="See what changed")).to_have_attribute("href", "/changes")
         page.go_back()
         expect(page.locator(".entry-body")).to_contain_text("Version one")  # still the old build, whole
         expect(prompt).to_be_visible(timeout=60_000)
@@ -49,7 +52,10 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
         v2 = reload_into_new_build(page, "Version two", v1)
         assert page.evaluate("caches.keys()") == [f"throne-rules-{v2}"]
         expect(page.locator("#update-prompt")).to_be_hidden()
-        css = page.locator("link[rel=stylesheet]").get_attribute("href")
+        expect(page.get_by_role("button", name="Pin this rule")).to_have_attribute("aria-pressed", "true")
+        page.goto(server.url + "/")
+        expect(page.get_by_role("region", name="Pinned").get_by_role("link")).to_have_text(["Evasive"])
+        css = page.locator("link[rel=stylesheet]").first.get_attribute("href")
         assert page.evaluate("(u) => caches.match(u).then(r => Boolean(r))", css)
     finally:
         context.close()

@@ -1,0 +1,55 @@
+// The interface in Polish on an English page when the reader chose Polski (or the browser prefers Polish):
+// every element the server marked data-t="key" (text) or data-t-<attribute>="key" gets the Polish the page
+// carries in its config (uiPl). Polish pages are rendered in Polish already. The language switch lives here.
+(function () {
+  "use strict";
+  var root = document.documentElement;
+  var config = {};
+  try { config = JSON.parse(document.getElementById("pwa-config").textContent); } catch (e) { config = {}; }
+  var ATTRS = ["aria-label", "placeholder", "title"];
+
+  function translate(scope, table) {
+    scope.querySelectorAll("[data-t]").forEach(function (node) {
+      var key = node.getAttribute("data-t");
+      if (!node.hasAttribute("data-t-en")) node.setAttribute("data-t-en", node.textContent);
+      node.textContent = table ? (table[key] || node.getAttribute("data-t-en")) : node.getAttribute("data-t-en");
+      if (table && table[key]) node.setAttribute("lang", "pl");  // read out in Polish on an English page
+      else node.removeAttribute("lang");
+    });
+    ATTRS.forEach(function (attr) {
+      scope.querySelectorAll("[data-t-" + attr + "]").forEach(function (node) {
+        var key = node.getAttribute("data-t-" + attr);
+        var keep = "data-t-en-" + attr;
+        if (!node.hasAttribute(keep)) node.setAttribute(keep, node.getAttribute(attr) || "");
+        node.setAttribute(attr, table ? (table[key] || node.getAttribute(keep)) : node.getAttribute(keep));
+      });
+    });
+  }
+
+  function polish() { return root.getAttribute("data-ui") === "pl" && root.getAttribute("data-page-lang") !== "pl"; }
+
+  function applyLang() {
+    translate(document, polish() ? (config.uiPl || {}) : null);
+    root.setAttribute("data-ui-done", "");
+  }
+
+  // The strings scripts show (toasts, suggestions), in the interface's language.
+  window.ThroneStrings = function () {
+    return polish() && config.stringsPl ? config.stringsPl : (config.strings || {});
+  };
+  window.ThroneKinds = function () {
+    return polish() && config.kindsPl ? config.kindsPl : (config.kinds || {});
+  };
+
+  applyLang();
+  document.addEventListener("throne-prefs", function (event) {
+    if (event.detail && event.detail.name === "lang") applyLang();
+  });
+
+  document.querySelectorAll("[data-lang-switch]").forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      window.ThronePrefs.set("lang", root.getAttribute("data-ui") === "pl" ? "en" : "pl");
+    });
+  });
+})();

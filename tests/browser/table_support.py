@@ -1,0 +1,59 @@
+"""Helpers for the at-the-table tests: a 360 x 740 touch phone in a light or dark scheme, synthetic swipes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from ..helpers import LiveServer
+
+PHONE = {"width": 360, "height": 740}
+SCHEMES = ["light", "dark"]
+# the pages' five entry types, as bench/ux_measure.py measures them
+ENTRY_TYPES = {
+    "rule": "/dice-throne/ultimate-ability",
+    "status effect": "/dice-throne/evasive",
+    "faq": "/dice-throne/faq-moon-elf-evasive-ultimate",
+    "hero": "/dice-throne/barbarian",
+    "polish": "/dice-throne/pl-cel-gry",
+}
+
+SWIPE_JS = """([selector, dx, dy]) => {
+  const target = document.querySelector(selector);
+  const box = target.getBoundingClientRect();
+  const x = Math.min(box.left + 20, window.innerWidth - 150), y = box.top + Math.min(box.height / 2, 30);
+  const touch = (cx, cy) => new Touch({identifier: 1, target, clientX: cx, clientY: cy});
+  const fire = (type, t) => target.dispatchEvent(new TouchEvent(type, {bubbles: true, cancelable: true,
+    touches: type === 'touchend' ? [] : [t], changedTouches: [t]}));
+  fire('touchstart', touch(x, y));
+  fire('touchmove', touch(x + dx / 2, y + dy / 2));
+  fire('touchend', touch(x + dx, y + dy));
+}"""
+
+
+def phone_context(browser: Browser, server: LiveServer, scheme: str, **extra: object) -> BrowserContext:
+    """A touch phone; no service worker (these tests are about the page, and stay quick)."""
+    options: dict = {"viewport": PHONE, "color_scheme": scheme, "has_touch": True, "is_mobile": True,
+                     "service_workers": "block", "base_url": server.url, **extra}
+    return browser.new_context(**options)
+
+
+@pytest.fixture(params=SCHEMES)
+def phone(request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    context = phone_context(browser, live_server, request.param)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    yield page
+    context.close()
+    assert errors == [], errors
+
+
+def swipe(page: Page, selector: str, dx: int, dy: int = 0) -> None:
+    page.evaluate(SWIPE_JS, [selector, dx, dy])
+
+
+def top_of(page: Page, selector: str) -> float:
+    return float(page.locator(selector).first.evaluate("n => n.getBoundingClientRect().top + window.scrollY"))
