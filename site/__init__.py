@@ -15,6 +15,7 @@ from indexer import Library
 
 from .assets import AssetManifest
 from .json_provider import SafeJSONProvider
+from .page_cache import PageCache
 from .precache import code_fingerprint
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -50,6 +51,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["assets"] = AssetManifest(PROJECT_ROOT / "static", PROJECT_ROOT / "node_modules",
                                              hashed_names=bool(app.config.get("STATIC_EXPORT")))
     app.extensions["code_fingerprint"] = code_fingerprint()
+    app.extensions["page_cache"] = PageCache()
 
     from . import security
     from .compression import GzipMiddleware

@@ -9,6 +9,7 @@ from flask import Blueprint, render_template
 
 from indexer.folding import fold
 
+from ..page_cache import per_release
 from . import release
 
 bp = Blueprint("faq", __name__)
@@ -25,6 +26,7 @@ def _group_label(tag: str, entries: dict[str, dict[str, Any]]) -> str:
 
 
 @bp.get("/faq")
+@per_release
 def faq_index() -> str:
     entries = release().entries
     groups: dict[str, list[dict[str, Any]]] = defaultdict(list)

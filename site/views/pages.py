@@ -10,6 +10,7 @@ from flask import Blueprint, abort, redirect, render_template, request
 from indexer.folding import fold
 from indexer.model import GAMES, KINDS
 
+from ..page_cache import per_release
 from . import release
 
 bp = Blueprint("pages", __name__)
@@ -23,6 +24,7 @@ def _by_kind(entries: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, An
 
 
 @bp.get("/")
+@per_release
 def home() -> str:
     entries = release().entries.values()
     games = []
@@ -34,6 +36,7 @@ def home() -> str:
 
 
 @bp.get("/<game>")
+@per_release
 def game(game: str) -> str:
     if game not in GAMES:
         abort(404)
@@ -43,6 +46,7 @@ def game(game: str) -> str:
 
 
 @bp.get("/<game>/<entry_id>")
+@per_release
 def entry(game: str, entry_id: str) -> Any:
     rel = release()
     item = rel.entries.get(entry_id)
@@ -63,6 +67,7 @@ def entry(game: str, entry_id: str) -> Any:
 
 
 @bp.get("/index")
+@per_release
 def az_index() -> str:
     """Every entry once, under its title's letter, its aliases folded under it (not rows of their own)."""
     game_filter = request.args.get("game", "")

@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from indexer.changes import read_changes
 
+from ..page_cache import per_release
 from . import release
 
 bp = Blueprint("settings", __name__)
@@ -20,6 +21,7 @@ def _version() -> dict[str, str]:
 
 
 @bp.get("/settings")
+@per_release
 def settings() -> str:
     return render_template("settings.html", version=_version())
 
@@ -30,6 +32,7 @@ def _changes() -> dict[str, Any]:
 
 
 @bp.get("/changes")
+@per_release
 def changes() -> str:
     return render_template("changes.html", changes=_changes(), version=_version())
 
