@@ -157,44 +157,51 @@
 
   // ------------------------------------------------------------ the state space and recurrences (odds_dp.py)
 
+  var made = {};
   function compositions(total, parts) {
-    if (parts === 1) return [[total]];
+    var name = total + "," + parts;
+    if (made[name]) return made[name];
+    if (parts === 1) return (made[name] = [[total]]);
     var out = [];
     for (var first = total; first >= 0; first--) {
       compositions(total - first, parts - 1).forEach(function (rest) { out.push([first].concat(rest)); });
     }
-    return out;
+    return (made[name] = out);
   }
 
   var spaces = {};
+  // Every multiset of at most n dice over c classes, ordered by size, then by compositions();
+  // a state's key is its counts read as a number in base n + 1 (an array lookup, no strings).
   function space(n, c) {
-    var key = n + "," + c;
-    if (spaces[key]) return spaces[key];
+    var name = n + "," + c;
+    if (spaces[name]) return spaces[name];
     var states = [];
     for (var total = 0; total <= n; total++) states = states.concat(compositions(total, c));
-    var index = {}, size = [], full = [];
-    states.forEach(function (s, i) { index[s.join(",")] = i; size.push(s.reduce(function (a, b) { return a + b; }, 0)); });
-    function moved(s, k, step) {
-      var t = s.slice();
-      t[k] += step;
-      if (t[k] < 0) return -1;
-      var i = index[t.join(",")];
-      return i === undefined ? -1 : i;
-    }
-    var up = [], down = [];
+    var base = n + 1, place = [], k;
+    for (k = 0; k < c; k++) place.push(Math.pow(base, k));
+    var index = new Int32Array(Math.pow(base, c)).fill(-1);
+    var keys = states.map(function (s, i) {
+      var key = 0;
+      for (var j = 0; j < c; j++) key += s[j] * place[j];
+      index[key] = i;
+      return key;
+    });
+    var size = states.map(function (s) { return s.reduce(function (a, b) { return a + b; }, 0); });
+    var up = [], down = [], full = [];
     states.forEach(function (s, i) {
       var u = [], d = [];
-      for (var k = 0; k < c; k++) {
-        u.push(size[i] < n ? moved(s, k, 1) : -1);
-        d.push(moved(s, k, -1));
+      for (k = 0; k < c; k++) {
+        u.push(size[i] < n ? index[keys[i] + place[k]] : -1);
+        d.push(s[k] > 0 ? index[keys[i] - place[k]] : -1);
       }
       up.push(u);
       down.push(d);
       if (size[i] === n) full.push(i);
     });
     var order = states.map(function (_, i) { return i; }).sort(function (a, b) { return size[b] - size[a] || a - b; });
-    spaces[key] = { n: n, c: c, states: states, index: index, size: size, up: up, down: down, full: full, order: order };
-    return spaces[key];
+    spaces[name] = { n: n, c: c, states: states, index: index, place: place, size: size, up: up, down: down,
+      full: full, order: order };
+    return spaces[name];
   }
 
   // A_r for every state, from the previous level's B (full states only), with the class probabilities.
@@ -323,9 +330,11 @@
     });
 
     function stateOf(faceCounts) {
-      return sp.index[classes.map(function (cls) {
-        return cls.reduce(function (sum, f) { return sum + faceCounts[f - 1]; }, 0);
-      }).join(",")];
+      var key = 0;
+      classes.forEach(function (cls, k) {
+        key += sp.place[k] * cls.reduce(function (total, f) { return total + faceCounts[f - 1]; }, 0);
+      });
+      return sp.index[key];
     }
     function at(d, s) {
       if (d === 0) return { value: final[s], chances: perAbility.map(function (_, j) { return chosen[s] === j ? 1 : 0; }) };

@@ -111,8 +111,8 @@
       if (isKept) left.splice(i, 1);
       var symbol = faces[String(f)];
       return TC.el("li", { "class": "odds-die" + (isKept ? " odds-kept" : ""), "data-face": String(f) }, [
-        TC.el("span", { "class": "odds-num", text: String(f) }),
-        symbol !== String(f) ? TC.el("span", { "class": "odds-sym", text: symbol }) : null,
+        TC.el("span", { "class": "odds-num", text: String(f) }), " ",
+        symbol !== String(f) ? TC.el("span", { "class": "odds-sym", text: symbol }) : null, " ",
         TC.el("span", { "class": "odds-tag", text: isKept ? "keep" : "re-roll" })]);
     }));
   }
@@ -233,7 +233,7 @@
       var symbol = faces[String(f)];
       return TC.el("li", {}, [TC.el("button", { type: "button", "class": "odds-die", "data-remove": String(i),
         "aria-label": "Take out die " + (i + 1) + ": " + f + (symbol !== String(f) ? " " + symbol : "") }, [
-        TC.el("span", { "class": "odds-num", text: String(f) }),
+        TC.el("span", { "class": "odds-num", text: String(f) }), " ",
         symbol !== String(f) ? TC.el("span", { "class": "odds-sym", text: symbol }) : null])]);
     }));
     Array.prototype.forEach.call(form.querySelectorAll("[data-face-sym]"), function (node) {
