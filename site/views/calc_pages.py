@@ -7,8 +7,8 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, dungeon_dice, loot, odds_form, scoring, targeting
-from calculators.damage_form import form_to_body
+from calculators import dungeon_dice, loot, odds_form, scoring, targeting
+from calculators.damage_form import calculate_form
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
 
@@ -61,8 +61,7 @@ def index() -> str:
 
 @bp.get("/damage")
 def damage_page() -> ResponseReturnValue:
-    return _page("calc_damage.html", "damage",
-                 lambda args, table: damage.calculate(form_to_body(args, table), table))
+    return _page("calc_damage.html", "damage", calculate_form)
 
 
 @bp.get("/targeting")

@@ -330,7 +330,7 @@
 
   // Wire a calculator form: live updates, +/- buttons, share button, Enter shows the result.
   TC.bind = function (form, update) {
-    var timer = null;
+    var timer = null, sets = [];
     function later() {
       window.clearTimeout(timer);
       timer = window.setTimeout(update, 120);
@@ -357,6 +357,20 @@
         input.value = String(Math.max(min, Math.min(max, now + Number(button.getAttribute("data-bump")))));
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });
+    });
+    // Quick values: a chip sets its field to its value; tapping the chip of the value set clears it.
+    Array.prototype.forEach.call(form.querySelectorAll("[data-set]"), function (button) {
+      var input = document.getElementById(button.getAttribute("data-target"));
+      function mark() { button.setAttribute("aria-pressed", String(input.value.trim() === button.getAttribute("data-set"))); }
+      button.hidden = false;
+      input.addEventListener("input", mark);
+      form.addEventListener("reset", function () { window.setTimeout(mark); });
+      button.addEventListener("click", function () {
+        var value = button.getAttribute("data-set");
+        input.value = input.value.trim() === value ? "" : value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      sets.push(mark);
     });
     Array.prototype.forEach.call(form.querySelectorAll("[data-roll]"), function (button) {
       button.hidden = false;
@@ -386,6 +400,7 @@
       });
     }
     TC.fillForm(form, new URLSearchParams(window.location.search));
+    sets.forEach(function (mark) { mark(); });
     update();
   };
 })();
