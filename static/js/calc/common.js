@@ -375,8 +375,12 @@
     Array.prototype.forEach.call(form.querySelectorAll("[data-roll]"), function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
-        var input = document.getElementById(button.getAttribute("data-target"));
-        input.value = String(TC.rollDie(Number(button.getAttribute("data-roll"))));
+        var rolled = String(TC.rollDie(Number(button.getAttribute("data-roll"))));
+        var name = button.getAttribute("data-roll-name");  // the die as radio buttons: check the face rolled
+        var input = name ? form.querySelector("input[name='" + name + "'][value='" + rolled + "']")
+          : document.getElementById(button.getAttribute("data-target"));
+        if (name) input.checked = true;
+        else input.value = rolled;
         input.dispatchEvent(new Event("input", { bubbles: true }));
         window.clearTimeout(timer);
         update();
