@@ -185,14 +185,16 @@
     return preset ? preset.faces : numbersFaces();
   }
 
-  // One −/+ counter per symbol of the current faces (kept values survive a rebuild).
+  // One −/+ counter per symbol of the current faces (kept values survive a rebuild). The first time,
+  // counts come from the address too: an offline copy of the page may have other symbols' counters.
+  var fromAddress = new URLSearchParams(window.location.search);
   function syncSymbols(params) {
     var holder = form.querySelector("[data-symbols]");
     var symbols = faceSymbols(currentFaces());
     var now = Array.prototype.map.call(holder.querySelectorAll("input"), function (i) { return i.name; }).join("|");
-    if (now === symbols.map(function (s) { return "n-" + s; }).join("|")) return;
+    if (now === symbols.map(function (s) { return "n-" + s; }).join("|")) { fromAddress = new URLSearchParams(); return; }
     holder.replaceChildren.apply(holder, symbols.map(function (s, i) {
-      var id = "f-n" + (i + 1), value = params.get("n-" + s) || "";
+      var id = "f-n" + (i + 1), value = params.get("n-" + s) || fromAddress.get("n-" + s) || "";
       var input = TC.el("input", { id: id, name: "n-" + s, type: "number", inputmode: "numeric", min: "0", max: "7", value: value, placeholder: "0" });
       return TC.el("div", { "class": "calc-counter" }, [TC.el("label", { "for": id, text: s }),
         TC.el("div", { "class": "calc-stepper" }, [
@@ -200,6 +202,7 @@
           input,
           TC.el("button", { type: "button", "class": "calc-step-btn", "data-step": "1", "data-target": id, "aria-label": "One " + s + " more", text: "+" })])]);
     }));
+    fromAddress = new URLSearchParams();
   }
 
   function bump(button) {
