@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,14 +153,15 @@ def test_the_worked_example_by_thumb_in_five_taps(calc_page: Page) -> None:
     page.get_by_role("button", name="Damage added (+N): 2").click()
     page.get_by_role("button", name="Protect tokens: 2").click()
     page.get_by_role("button", name="Prevented by the Defensive Ability: 3").click()
-    expect(_final(page)).to_have_text("0")  # 8 + 2 − 3 = 7; each Protect prevents 4 of the 7
-    assert "add=2" in page.url and "e-protect=2" in page.url and "dsub=3" in page.url
+    expect(page.locator("[data-out=subtotal]")).to_have_text("7")  # 8 + 2 − 3
+    expect(_final(page)).to_have_text("0")  # each Protect prevents 4 of the 7
+    expect(page).to_have_url(re.compile(r"damage=8&add=2&dsub=3&e-protect=2$"))
     expect(page.get_by_role("button", name="Protect tokens: 2")).to_have_attribute("aria-pressed", "true")
     page.get_by_role("button", name="One more: Protect tokens").click()
     expect(page.get_by_label("Protect tokens")).to_have_value("3")
     expect(page.get_by_role("button", name="Protect tokens: 2")).to_have_attribute("aria-pressed", "false")
     page.get_by_role("button", name="Double (×2): 1").click()
-    assert "double=1" in page.url
+    expect(page).to_have_url(re.compile(r"double=1"))
     expect(page.locator(".calc-step[data-op=multiply]")).to_have_count(1)
 
 

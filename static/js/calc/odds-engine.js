@@ -280,7 +280,7 @@
   function met(target, counts, classes, faces) {
     var k;
     if (target.kind === "symbols") {
-      var have = {};
+      var have = Object.create(null);
       for (k = 0; k < counts.length; k++) {
         var symbol = faces[classes[k][0]];
         have[symbol] = (have[symbol] || 0) + counts[k];
