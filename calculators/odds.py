@@ -51,7 +51,7 @@ def odds_tables(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]
         hero = str(need(row, "entry", "dice-keys", str))
         presets.append({"id": hero, "name": str(need(row, "name", "dice-keys", str)),
                         "faces": {str(k): str(v) for k, v in sorted(faces.items())},
-                        "url": entry_url(entries, hero), "source": str(row.get("source") or "")})
+                        "url": entry_url(entries, hero)})
     rules = {k: entry_url(entries, v.rsplit("/", 1)[-1]) for k, v in RULES.items()}
     return {"presets": presets, "rules": rules, "titles": link_titles(rules.values(), entries),
             "limits": {"dice": [1, MAX_DICE], "rolls": [1, MAX_ROLLS], "straight": [MIN_STRAIGHT, MAX_STRAIGHT],
