@@ -18,6 +18,8 @@ HTTP_CLIENTS = 16
 ENTRY_BYTES = 30 * KB
 PRECACHE_BYTES = 1.5 * MB
 CLIENT_QUERY_MS = 5.0
+ODDS_PYTHON_MS = 50.0
+ODDS_BROWSER_MS = 100.0
 LIGHTHOUSE_MIN = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
 
 
@@ -139,6 +141,7 @@ def checks(res: dict[str, Any]) -> list[Check]:
     else:
         why = "skipped" if not browser else "no offline client search found"
         out.append(_missing("Client search", "per query", f"≤ {CLIENT_QUERY_MS:.0f} ms", why))
+    out += _odds_checks(res.get("odds"))
     lighthouse = res.get("lighthouse")
     budget = " / ".join(f"≥ {v}" if v < 100 else "100" for v in LIGHTHOUSE_MIN.values())
     if lighthouse:
@@ -151,6 +154,22 @@ def checks(res: dict[str, Any]) -> list[Check]:
     else:
         out.append(_missing("Lighthouse (mobile)", "home, entry, damage calculator", budget))
     return out
+
+
+def _odds_checks(odds: dict[str, Any] | None) -> list[Check]:
+    if not odds:
+        return [_missing("Dice odds", "7 dice, 3 attempts, 3 symbols, advice", f"≤ {ODDS_PYTHON_MS:.0f} ms")]
+    py, js = odds["python"], odds["browser"]
+    ref_py, ref_js = odds["python_reference"], odds["browser_reference"]
+    return [
+        Check("Dice odds", f"{odds['case']}: Python, median of {py['runs']}", ms(py["median_ms"]),
+              f"≤ {ODDS_PYTHON_MS:.0f} ms", py["median_ms"] <= ODDS_PYTHON_MS,
+              f"max {ms(py['max_ms'])}; reference 7 dice, 5 attempts, straight of 5: {ms(ref_py['median_ms'])}"),
+        Check("Dice odds", f"the same in Chromium, CPU {js['cpu_slowdown']}× slower: first call (lays out the "
+              "states)", ms(js["first_ms"]), f"≤ {ODDS_BROWSER_MS:.0f} ms", js["first_ms"] <= ODDS_BROWSER_MS,
+              f"median of {js['runs']} more {ms(js['median_ms'])}, max {ms(js['max_ms'])}; reference first "
+              f"{ms(ref_js['first_ms'])}, median {ms(ref_js['median_ms'])}"),
+    ]
 
 
 def _md_table(header: list[str], rows: list[list[str]]) -> str:

@@ -27,6 +27,17 @@ OPS = ("add", "subtract", "prevent_fraction", "multiply", "reflect_fraction", "a
 ATTACK_MODIFIER_OPS = ("add", "multiply")
 MAX_MODIFIERS = 50
 MAX_TOKENS = 9
+# Each form field's label on the page: errors name it in these words.
+FORM_LABELS = {
+    "damage": "Incoming damage", "type": "Damage type", "add": "Damage added (+N)",
+    "sub": "Prevented by cards or effects (−N)", "dsub": "Prevented by the Defensive Ability",
+    "half": "Prevent ½", "dhalf": "Defensive Ability prevents ½", "reflect": "Deal ½ back", "double": "Double (×2)",
+    "avoid": "All damage avoided", "hp-start": "Starting Health", "hp-def": "Defender's Health now",
+    "hp-att": "Attacker's Health now", "hp-targets": "Teammates hit on one dial", "heal-def": "Defender heals",
+    "heal-att": "Attacker heals", "dmg-att": "Other damage to the attacker",
+}
+# The status effects players use most, offered first on the page (the others stay one tap away).
+QUICK_EFFECTS = ("protect", "evasive", "retribution")
 TYPE_ORDER = ("normal", "undefendable", "pure", "collateral", "ultimate")
 
 # Rule entries that justify each step (a test checks every one resolves).
@@ -88,6 +99,16 @@ class DamageRequest:
 # ---------------------------------------------------------------- tables
 
 
+def _form_labels(effects: list[dict[str, Any]]) -> dict[str, str]:
+    """Every form field's label, the status effects' fields included ("Protect tokens")."""
+    out = dict(FORM_LABELS)
+    for effect in effects:
+        option = effect["options"][0]
+        per_token = option.get("per_token") and option["op"] != "avoid"
+        out[f"e-{effect['id']}"] = f"{effect['name']} tokens" if per_token else str(effect["name"])
+    return out
+
+
 def damage_tables(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """Everything the engine (Python and JavaScript) needs, as plain JSON."""
     types = []
@@ -131,7 +152,8 @@ def damage_tables(data: Mapping[str, Any], entries: Mapping[str, Mapping[str, An
     urls = [*RULES.values(), *(t["url"] for t in types), *(e["url"] for e in effects)]
     return {"types": types, "effects": effects, "titles": link_titles(urls, entries), "ops": list(OPS),
             "reasons": REASONS, "op_labels": OP_LABELS, "rules": RULES,
-            "limits": {"damage": v.MAX_NUMBER, "modifiers": MAX_MODIFIERS, "tokens": MAX_TOKENS}}
+            "limits": {"damage": v.MAX_NUMBER, "modifiers": MAX_MODIFIERS, "tokens": MAX_TOKENS},
+            "quick_effects": list(QUICK_EFFECTS), "form_labels": _form_labels(effects)}
 
 
 # ---------------------------------------------------------------- request parsing

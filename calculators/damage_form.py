@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import validation as v
+from .damage import calculate
 
 LIST_FIELDS = {  # form field -> (op, defense, label template)
     "add": ("add", False, "Add {n}"),
@@ -22,6 +23,7 @@ COUNT_FIELDS = {  # form field -> (op, fraction, defense, label)
     "dhalf": ("prevent_fraction", "1/2", True, "Prevent 1/2 (Defensive Ability)"),
     "reflect": ("reflect_fraction", "1/2", False, "Reflect 1/2"),
 }
+MULTIPLY_FIELDS = {"double": ("2", "Double (×2)")}  # form field -> (factor, label)
 MAX_COUNT = 9
 DIAL_FIELDS = {  # form field -> dials key
     "hp-start": "starting", "hp-def": "defender", "hp-att": "attacker", "hp-targets": "targets",
@@ -46,6 +48,9 @@ def form_to_body(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str
     for name, (op, share, defense, label) in COUNT_FIELDS.items():
         count = v.whole(v.first_text(args, name), name, 0, MAX_COUNT, required=False, default=0)
         mods += [{"op": op, "fraction": share, "defense": defense, "label": label} for _ in range(count)]
+    for name, (factor, label) in MULTIPLY_FIELDS.items():
+        count = v.whole(v.first_text(args, name), name, 0, MAX_COUNT, required=False, default=0)
+        mods += [{"op": "multiply", "factor": factor, "label": label} for _ in range(count)]
     if v.boolean(v.first_text(args, "avoid"), "avoid", default=False):
         mods.append({"op": "avoid", "label": "Avoid all damage"})
     for effect in tables["effects"]:
@@ -66,3 +71,19 @@ def form_to_body(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str
             dials[key] = v.whole(v.first_text(args, name), name, 1 if key == "targets" else 0, high)
         body["dials"] = dials
     return body
+
+
+def in_words(err: v.CalcError, tables: Mapping[str, Any]) -> v.CalcError:
+    """The error with its field's name replaced by the field's label ("add must be" -> "Damage added (+N) must be")."""
+    label = tables["form_labels"].get(err.field)
+    if not label or not err.message.startswith(err.field):
+        return err
+    return v.CalcError(err.code, label + err.message[len(err.field):], err.field)
+
+
+def calculate_form(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, Any]:
+    """The page without JavaScript: the form computed on the server, errors in the form's words."""
+    try:
+        return calculate(form_to_body(args, tables), tables)
+    except v.CalcError as err:
+        raise in_words(err, tables) from err

@@ -34,6 +34,8 @@ CHECKS: list[tuple[str, tuple[str, ...], str]] = [
     ("dungeon-dice-fame", ("awards", "*", "entry"), "entry"),
     ("dungeon-dice-reward-bags", ("bags", "*", "entry"), "entry"),
     ("dungeon-dice-reward-bags", ("rewards", "*", "entry"), "entry"),
+    ("dice-keys", ("heroes", "*", "entry"), "entry"),
+    ("dice-keys", ("heroes", "*", "faces"), "dice-key"),
 ]
 
 
@@ -58,6 +60,10 @@ def _problem(value: Any, rule: str, entries: dict[str, Entry]) -> str | None:
     if rule == "d6":
         ok = isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6
         return None if ok else f"{value!r} is not a face of a six-sided die (1-6)"
+    if rule == "dice-key":
+        ok = isinstance(value, dict) and sorted(map(str, value)) == list("123456") and all(
+            isinstance(symbol, str) and symbol.strip() for symbol in value.values())
+        return None if ok else "must give a symbol (text) for each face 1-6 exactly once"
     raise ValueError(f"unknown data check {rule!r}")
 
 

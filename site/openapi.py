@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculators import damage, dungeon_dice, loot, scoring, targeting
+from calculators import damage, dungeon_dice, loot, odds_input, scoring, targeting
 from calculators.validation import MAX_NUMBER
 
 ERROR = {"$ref": "#/components/schemas/Error"}
@@ -50,8 +50,9 @@ def _as_forms_send(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def _json_body(schema: dict[str, Any]) -> dict[str, Any]:
-    body = _optional_may_be_null(_as_forms_send(schema))
+def _json_body(schema: dict[str, Any], forms: bool = True) -> dict[str, Any]:
+    """A request body; `forms`: the API also reads it as a form sends it (digits for numbers)."""
+    body = _optional_may_be_null(_as_forms_send(schema) if forms else schema)
     return {"required": True, "content": {"application/json": {"schema": body}}}
 
 
@@ -267,6 +268,67 @@ DD_COMBAT = {
     }
 }
 
+
+def _odds_target() -> dict[str, Any]:
+    o = odds_input
+    count = {"type": "integer", "minimum": 1, "maximum": o.MAX_DICE}
+    return {"oneOf": [
+        _obj({"symbols": {"type": "object", "minProperties": 1, "additionalProperties": count,
+                          "description": "at least this many dice showing each symbol (a symbol of `faces`)"}},
+             ["symbols"]),
+        _obj({"straight": {"type": "integer", "minimum": o.MIN_STRAIGHT, "maximum": o.MAX_STRAIGHT,
+                           "description": "that many numbers in a row (4: Small Straight, 5: Large); at most `dice`"}},
+             ["straight"]),
+        _obj({"of_a_kind": {"type": "integer", "minimum": 2, "maximum": o.MAX_DICE,
+                            "description": "that many dice showing one number; at most `dice`"}}, ["of_a_kind"]),
+    ]}
+
+
+def _odds() -> dict[str, Any]:
+    o = odds_input
+    number = {"type": "number"}
+    chance = _obj({"probability": number, "fraction": {**STR, "description": "exact, reduced: p/q"}})
+    keep = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": o.FACES}}
+    advice = _obj({"keep": keep, "probability": number, "fraction": STR, "expected_damage": number,
+                   "expected_damage_fraction": STR, "chances": {"type": "array", "items": number}},
+                  ["keep", "probability", "fraction"])
+    face_keys = {"type": "string", "pattern": "^[1-6]$"}
+    return {"post": {
+        "summary": "Dice odds: the exact chance of a roll with optimal keeps, keep advice, expected damage",
+        "requestBody": _json_body(_obj({
+            "dice": {"type": "integer", "minimum": o.MIN_DICE, "maximum": o.MAX_DICE, "default": o.DEFAULT_DICE},
+            "rolls": {"type": "integer", "minimum": o.MIN_ROLLS, "maximum": o.MAX_ROLLS,
+                      "default": o.DEFAULT_ROLLS, "description": "roll attempts in all"},
+            "faces": {"type": "object", "propertyNames": face_keys,
+                      "additionalProperties": {"type": "string", "minLength": 1, "maxLength": o.MAX_SYMBOL_LENGTH,
+                                               "pattern": r"\S"},
+                      "description": "face (1-6) -> symbol; a face not given shows its number"},
+            "target": _odds_target(),
+            "abilities": {"type": "array", "minItems": 1, "maxItems": o.MAX_ABILITIES, "items": _obj({
+                "name": {"type": "string", "minLength": 1, "maxLength": o.MAX_NAME_LENGTH, "pattern": r"\S"},
+                "target": _odds_target(),
+                "damage": {"type": "integer", "minimum": 0, "maximum": o.MAX_DAMAGE}}, ["target", "damage"]),
+                "description": "instead of target: the abilities and their damage (one is activated)"},
+            "roll": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": o.FACES},
+                     "description": "the dice showing now (as many as `dice`)"},
+            "rolls_left": {"type": "integer", "minimum": 0, "maximum": o.MAX_ROLLS - 1,
+                           "description": "roll attempts left after `roll` (less than `rolls`)"},
+        }), forms=False),
+        "responses": {
+            "200": _ok({**chance, "properties": {
+                **chance["properties"], "dice": INT, "rolls": INT, "faces": {"type": "object"},
+                "target": {"type": ["object", "null"]}, "explanation": STR, "rules": RULES,
+                "roll": keep, "rolls_left": INT, "advice": {"type": "array", "items": advice},
+                "expected_damage": number, "expected_damage_fraction": STR,
+                "abilities": {"type": "array", "items": _obj({
+                    "name": STR, "target": {"type": "object"}, "damage": INT, "probability": number,
+                    "fraction": STR})},
+            }, "required": ["probability", "fraction", "dice", "rolls", "target", "explanation"]}),
+            **_errors(),
+        },
+    }}
+
+
 PATHS: dict[str, Any] = {
     "/api/search": SEARCH,
     "/api/calc/damage": DAMAGE,
@@ -275,6 +337,7 @@ PATHS: dict[str, Any] = {
     "/api/calc/score": SCORE,
     "/api/calc/fame": FAME,
     "/api/calc/dd-combat": DD_COMBAT,
+    "/api/calc/odds": _odds(),
 }
 
 

@@ -155,7 +155,8 @@ def test_targeting_page_rolls_for_you_without_javascript(client: FlaskClient) ->
     page = soup(client.get("/calc/targeting?mode=2v2v2&roll=").data)
     roll = int(page.select_one("[data-out=roll]").get_text())
     assert 1 <= roll <= 6
-    assert page.select_one("#f-roll")["value"] == str(roll)  # submitting again keeps the roll
+    # submitting again keeps the roll: its face is the die button checked
+    assert page.select_one("input[name=roll][checked]")["value"] == str(roll)
 
 
 @pytest.mark.parametrize("case", cases("targeting", "errors"))
@@ -163,3 +164,17 @@ def test_targeting_bad_input_is_shown_naming_the_field(client: FlaskClient, case
     resp = client.get("/calc/targeting?" + case["query"])
     assert resp.status_code == 400
     assert soup(resp.data).select_one(".calc-error")["data-field"] == case["field"]
+
+
+def test_targeting_page_shows_the_modes_table_with_the_rolled_row(client: FlaskClient) -> None:
+    html = client.get("/calc/targeting?mode=3v3&roll=4").get_data(as_text=True)
+    assert html.count('class="calc-row-hit"') == 1
+    row = html.split('class="calc-row-hit"', 1)[1].split("</tr>", 1)[0]
+    assert "<td>3, 4</td>" in row and "middle" in row
+    assert 'type="radio" name="roll" value="4" checked' in html
+
+
+def test_damage_page_error_names_the_fields_label(client: FlaskClient) -> None:
+    resp = client.get("/calc/damage?damage=5&add=1000")
+    assert resp.status_code == 400
+    assert "Damage added (+N) must be a whole number" in resp.get_data(as_text=True)

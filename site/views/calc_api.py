@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, dungeon_dice, loot, scoring, targeting
+from calculators import damage, dungeon_dice, loot, odds, scoring, targeting
 from calculators.tables import TableMissing
 from calculators.validation import CalcError, parse_json_body
 
@@ -55,6 +55,11 @@ def calc_fame() -> ResponseReturnValue:
 @bp.post("/calc/dd-combat")
 def calc_dd_combat() -> ResponseReturnValue:
     return jsonify(dungeon_dice.calculate_combat(parse_json_body(request.get_data()), tables("dungeon-dice")))
+
+
+@bp.post("/calc/odds")
+def calc_odds() -> ResponseReturnValue:
+    return jsonify(odds.calculate(parse_json_body(request.get_data()), tables("odds")))
 
 
 @bp.get("/openapi.json")

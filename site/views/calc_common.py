@@ -10,6 +10,7 @@ from typing import Any
 from calculators.damage import damage_tables
 from calculators.dungeon_dice import dungeon_dice_tables
 from calculators.loot import loot_tables
+from calculators.odds import odds_tables
 from calculators.scoring import score_tables
 from calculators.targeting import targeting_tables
 
@@ -23,6 +24,7 @@ BUILDERS: dict[str, TableBuilder] = {
     "loot": loot_tables,
     "score": score_tables,
     "dungeon-dice": dungeon_dice_tables,
+    "odds": odds_tables,
 }
 
 _cache: dict[tuple[str, str], dict[str, Any]] = {}

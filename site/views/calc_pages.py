@@ -7,8 +7,8 @@ from typing import Any
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, dungeon_dice, loot, scoring, targeting
-from calculators.damage_form import form_to_body
+from calculators import dungeon_dice, loot, odds_form, scoring, targeting
+from calculators.damage_form import calculate_form
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
 
@@ -21,6 +21,9 @@ CALCULATORS = [
      "text": "How much damage do I actually take? Damage type, modifiers and status effects, in the rulebook's order."},
     {"url": "/calc/targeting", "title": "Targeting roll", "game": "dice-throne",
      "text": "Who does this Attack hit? Team modes, King of the Hill's Leaders, and the Boss's roll in Boss vs Many."},
+    {"url": "/calc/odds", "title": "Dice odds", "game": "dice-throne",
+     "text": "What are my odds of rolling this ability, and which dice should I keep? Exact chances with the best "
+             "keeps, for straights, X of a kind and your hero's symbols."},
     {"url": "/calc/loot", "title": "Loot", "game": "adventures",
      "text": "What does the die give? King's Hand's Loot die, a Loot Chest or Boss Loot step by step, and which "
              "Dungeon Dice bag a reward comes from."},
@@ -37,7 +40,7 @@ def no_table(exc: TableMissing) -> ResponseReturnValue:
     return render_template("error.html", code=503, title="Calculator unavailable", message=message), 503
 
 
-def _page(template: str, name: str, compute: Any) -> ResponseReturnValue:
+def _page(template: str, name: str, compute: Any, **extra: Any) -> ResponseReturnValue:
     """Render a calculator page; with a query string, also compute the result on the server (no-JS fallback)."""
     table = tables(name)
     result, error = None, None
@@ -47,7 +50,8 @@ def _page(template: str, name: str, compute: Any) -> ResponseReturnValue:
         except CalcError as exc:
             error = exc
     status = 400 if error else 200
-    return render_template(template, tables=table, form=request.args, result=result, error=error), status
+    context = {key: make(request.args, table) for key, make in extra.items()}
+    return render_template(template, tables=table, form=request.args, result=result, error=error, **context), status
 
 
 @bp.get("")
@@ -57,8 +61,7 @@ def index() -> str:
 
 @bp.get("/damage")
 def damage_page() -> ResponseReturnValue:
-    return _page("calc_damage.html", "damage",
-                 lambda args, table: damage.calculate(form_to_body(args, table), table))
+    return _page("calc_damage.html", "damage", calculate_form)
 
 
 @bp.get("/targeting")
@@ -80,3 +83,8 @@ def score_page() -> ResponseReturnValue:
 @bp.get("/fame")
 def fame_page() -> ResponseReturnValue:
     return _page("calc_fame.html", "dungeon-dice", dungeon_dice.page_results)
+
+
+@bp.get("/odds")
+def odds_page() -> ResponseReturnValue:
+    return _page("calc_odds.html", "odds", odds_form.calculate_form, page=odds_form.page_state)

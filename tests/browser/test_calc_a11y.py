@@ -20,6 +20,8 @@ PAGES = [
     "/calc/loot?table=dungeon-dice&reward=locked-chest",
     "/calc/score?mode=portal-crawl&result=win&remaining_salves=3&unspent_gold=17&explored_all=true&scenario_score=20",
     "/calc/fame?experience=6&gold=1&hero_total=4&monster_total=4",
+    "/calc/odds?hero=gunslinger&goal=symbols&n-Bullet=2&n-Dash=1&n-Bullseye=1&dice=6&roll=112466&left=1",
+    "/calc/odds?dice=7&rolls=4&goal=kind&kind=4",
 ]
 
 

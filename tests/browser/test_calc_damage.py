@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -69,6 +70,7 @@ def test_thumb_entry_updates_live_and_the_link_shares_it(calc_page: Page, live_s
     page = calc_page
     page.set_viewport_size({"width": 360, "height": 740})
     page.get_by_label("Incoming damage", exact=True).fill("8")
+    page.get_by_text("More modifiers and status effects").click()
     page.get_by_label("Defensive Ability prevents ½").fill("1")
     page.get_by_label("Damage added").fill("4")
     expect(_final(page)).to_have_text("6")
@@ -130,15 +132,37 @@ def test_keyboard_only(calc_page: Page) -> None:
     assert "type=undefendable" in page.url
 
 
-def test_bad_input_is_named_and_marked(calc_page: Page) -> None:
+def test_bad_input_is_named_in_the_fields_words_and_marked(calc_page: Page) -> None:
     page = calc_page
     page.get_by_label("Incoming damage", exact=True).fill("5")
-    page.get_by_label("Damage added").fill("two")
+    page.get_by_label("Damage added").fill("1000")
     error = page.locator("#calc-result .calc-error")
     expect(error).to_have_attribute("data-field", "add")
+    expect(error).to_have_text("Damage added (+N) must be a whole number from 0 to 999; got 1000.")
+    expect(page.locator("#calc-sticky")).to_contain_text("Damage added (+N) must be")
     expect(page.get_by_label("Damage added")).to_have_attribute("aria-invalid", "true")
     page.get_by_label("Damage added").fill("2")
     expect(_final(page)).to_have_text("7")
+
+
+def test_the_worked_example_by_thumb_in_five_taps(calc_page: Page) -> None:
+    """8 damage, a +2 card, 2 Protect, the defence prevents 3: quick values, no keyboard but for the 8."""
+    page = calc_page
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.get_by_label("Incoming damage", exact=True).fill("8")
+    page.get_by_role("button", name="Damage added (+N): 2").click()
+    page.get_by_role("button", name="Protect tokens: 2").click()
+    page.get_by_role("button", name="Prevented by the Defensive Ability: 3").click()
+    expect(page.locator("[data-out=subtotal]")).to_have_text("7")  # 8 + 2 − 3
+    expect(_final(page)).to_have_text("0")  # each Protect prevents 4 of the 7
+    expect(page).to_have_url(re.compile(r"damage=8&add=2&dsub=3&e-protect=2$"))
+    expect(page.get_by_role("button", name="Protect tokens: 2")).to_have_attribute("aria-pressed", "true")
+    page.get_by_role("button", name="One more: Protect tokens").click()
+    expect(page.get_by_label("Protect tokens")).to_have_value("3")
+    expect(page.get_by_role("button", name="Protect tokens: 2")).to_have_attribute("aria-pressed", "false")
+    page.get_by_role("button", name="Double (×2): 1").click()
+    expect(page).to_have_url(re.compile(r"double=1"))
+    expect(page.locator(".calc-step[data-op=multiply]")).to_have_count(1)
 
 
 def test_works_offline_without_asking_the_server(calc_page: Page) -> None:
@@ -148,7 +172,7 @@ def test_works_offline_without_asking_the_server(calc_page: Page) -> None:
     page.context.set_offline(True)
     try:
         page.get_by_label("Incoming damage", exact=True).fill("8")
-        page.get_by_label("Other “prevent ½”").fill("1")
+        page.get_by_label("Prevent ½").fill("1")
         page.get_by_label("Damage added").fill("4")
         expect(_final(page)).to_have_text("6")
     finally:

@@ -24,6 +24,8 @@ LINKS = [
     ("/calc/score?mode=boss-battle&result=win&remaining_salves=2&unclaimed_boss_loot=3&scenario_score=15",
      "score", "20"),
     ("/calc/fame?experience=6&gold=1", "fame", "4"),
+    ("/calc/odds?straight=5", "chance", "26.11%"),
+    ("/calc/odds?hero=gunslinger&goal=symbols&n-Bullet=2&n-Bullseye=2", "chance", "57.58%"),
 ]
 
 
@@ -53,5 +55,10 @@ def test_calculators_work_with_the_server_gone(browser: Browser, build_dir: Path
         page.get_by_label("Protect tokens").fill("1")
         expect(page.locator("#calc-result [data-out=final]")).to_have_text("10")
         expect(page.locator(".calc-ignored li")).to_contain_text("Protect")
+        # the dice odds by thumb, still offline: tap the faces showing, read the keep advice
+        page.goto(server.url + "/calc/odds?dice=5&straight=5")
+        for face in "12346":
+            page.locator(f"[data-add-face='{face}']").click()
+        expect(page.locator("#calc-result .odds-best")).to_have_attribute("data-keep", "1,2,3,4")
     finally:
         context.close()

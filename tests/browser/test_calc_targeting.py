@@ -58,8 +58,10 @@ def test_boss_vs_many_by_keyboard(page: Page, live_server: LiveServer) -> None:
     with open_calc(page, live_server, "/calc/targeting"):
         page.get_by_label("Boss vs Many").check()
         page.get_by_label("4 Heroes").check()
-        page.get_by_label("Roll (1–6)").focus()
-        page.keyboard.type("5")
+        page.get_by_label("1", exact=True).focus()
+        for _ in range(4):
+            page.keyboard.press("ArrowRight")  # the die's radio buttons: 1 -> 5
+        expect(page.get_by_label("5", exact=True)).to_be_checked()
         page.keyboard.press("Enter")
         expect(_out(page, "target")).to_have_attribute("data-target", "roll-again")
         expect(_out(page, "provenance")).to_have_count(0)
@@ -82,10 +84,13 @@ def test_offline_and_no_requests(page: Page, live_server: LiveServer) -> None:
     with open_calc(page, live_server, "/calc/targeting?mode=2v2v2") as requests:
         page.context.set_offline(True)
         try:
-            page.get_by_label("Roll (1–6)").fill("5")
+            page.get_by_label("5", exact=True).check()
             expect(_out(page, "target")).to_have_attribute("data-target", "choose")
             # The 2v2v2 table rests on the Polish player's summary alone: the JS twin says so, as the server does.
             expect(_out(page, "provenance")).to_contain_text("marks its house rules by colour")
+            hit = page.locator("#calc-result .calc-target-table tr.calc-row-hit")
+            expect(hit).to_have_count(1)
+            expect(hit.locator("td").first).to_have_text("5, 6")
         finally:
             page.context.set_offline(False)
         assert requests == []

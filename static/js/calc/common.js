@@ -330,7 +330,7 @@
 
   // Wire a calculator form: live updates, +/- buttons, share button, Enter shows the result.
   TC.bind = function (form, update) {
-    var timer = null;
+    var timer = null, sets = [];
     function later() {
       window.clearTimeout(timer);
       timer = window.setTimeout(update, 120);
@@ -358,11 +358,29 @@
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });
     });
+    // Quick values: a chip sets its field to its value; tapping the chip of the value set clears it.
+    Array.prototype.forEach.call(form.querySelectorAll("[data-set]"), function (button) {
+      var input = document.getElementById(button.getAttribute("data-target"));
+      function mark() { button.setAttribute("aria-pressed", String(input.value.trim() === button.getAttribute("data-set"))); }
+      button.hidden = false;
+      input.addEventListener("input", mark);
+      form.addEventListener("reset", function () { window.setTimeout(mark); });
+      button.addEventListener("click", function () {
+        var value = button.getAttribute("data-set");
+        input.value = input.value.trim() === value ? "" : value;
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      sets.push(mark);
+    });
     Array.prototype.forEach.call(form.querySelectorAll("[data-roll]"), function (button) {
       button.hidden = false;
       button.addEventListener("click", function () {
-        var input = document.getElementById(button.getAttribute("data-target"));
-        input.value = String(TC.rollDie(Number(button.getAttribute("data-roll"))));
+        var rolled = String(TC.rollDie(Number(button.getAttribute("data-roll"))));
+        var name = button.getAttribute("data-roll-name");  // the die as radio buttons: check the face rolled
+        var input = name ? form.querySelector("input[name='" + name + "'][value='" + rolled + "']")
+          : document.getElementById(button.getAttribute("data-target"));
+        if (name) input.checked = true;
+        else input.value = rolled;
         input.dispatchEvent(new Event("input", { bubbles: true }));
         window.clearTimeout(timer);
         update();
@@ -386,6 +404,7 @@
       });
     }
     TC.fillForm(form, new URLSearchParams(window.location.search));
+    sets.forEach(function (mark) { mark(); });
     update();
   };
 })();

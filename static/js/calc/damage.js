@@ -203,6 +203,7 @@
   var COUNT_FIELDS = [["half", "prevent_fraction", "1/2", false, "Prevent 1/2"],
     ["dhalf", "prevent_fraction", "1/2", true, "Prevent 1/2 (Defensive Ability)"],
     ["reflect", "reflect_fraction", "1/2", false, "Reflect 1/2"]];
+  var MULTIPLY_FIELDS = [["double", "2", "Double (×2)"]];
   var DIAL_FIELDS = [["hp-start", "starting"], ["hp-def", "defender"], ["hp-att", "attacker"], ["hp-targets", "targets"],
     ["heal-def", "defender_heal"], ["heal-att", "attacker_heal"], ["dmg-att", "attacker_damage"]];
 
@@ -220,6 +221,10 @@
     COUNT_FIELDS.forEach(function (f) {
       var count = TC.whole(first(f[0]), f[0], 0, 9, { required: false, dflt: 0 });
       for (var i = 0; i < count; i++) mods.push({ op: f[1], fraction: f[2], defense: f[3], label: f[4] });
+    });
+    MULTIPLY_FIELDS.forEach(function (f) {
+      var count = TC.whole(first(f[0]), f[0], 0, 9, { required: false, dflt: 0 });
+      for (var i = 0; i < count; i++) mods.push({ op: "multiply", factor: f[1], label: f[2] });
     });
     if (TC.boolean(first("avoid"), "avoid", { dflt: false })) mods.push({ op: "avoid", label: "Avoid all damage" });
     tables.effects.forEach(function (e) {
@@ -312,9 +317,21 @@
 
   // For programs and tests: the same contract as POST /api/calc/damage.
   TC.damage = TC.api(function (input) { return calculate(input, tables()); });
-  TC.damageForm = TC.api(function (input) {
-    return calculate(formToBody(new URLSearchParams(input.query || ""), tables()), tables());
-  });
+  // The form's error in its own words: the field's label, not its name (twin of damage_form.in_words).
+  function inWords(err) {
+    var label = tables().form_labels[err.field];
+    if (!label || err.message.indexOf(err.field) !== 0) return err;
+    return new TC.CalcError(err.code, label + err.message.slice(err.field.length), err.field);
+  }
+  function calculateForm(params) {
+    try {
+      return calculate(formToBody(params, tables()), tables());
+    } catch (err) {
+      if (err instanceof TC.CalcError) throw inWords(err);
+      throw err;
+    }
+  }
+  TC.damageForm = TC.api(function (input) { return calculateForm(new URLSearchParams(input.query || "")); });
 
   var form = document.getElementById("calc-form");
   if (!form || form.getAttribute("data-calc") !== "damage") return;
@@ -330,13 +347,13 @@
       return;
     }
     try {
-      var result = calculate(formToBody(params, tables()), tables());
+      var result = calculateForm(params);
       box.replaceChildren.apply(box, render(result, tables()));
       TC.sticky("Final damage: " + result.final + (result.reflected ? " · back to the attacker: " + result.reflected : ""));
     } catch (err) {
       if (!(err instanceof TC.CalcError)) throw err;
       TC.showError(box, form, err);
-      TC.sticky("Check the " + err.field + " field");
+      TC.sticky(err.message);
     }
   }
   TC.bind(form, update);

@@ -171,7 +171,7 @@
         return;
       }
       TC.showError(box, form, err);
-      TC.sticky("Check the " + err.field + " field");
+      TC.sticky(err.message);
     }
   }
   TC.bind(form, update);

@@ -172,7 +172,7 @@
         TC.sticky("");
       } else {
         TC.showError(box, form, err);
-        TC.sticky("Check the " + err.field + " field");
+        TC.sticky(err.message);
       }
     }
     renderLog();

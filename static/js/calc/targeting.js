@@ -118,7 +118,7 @@
       : tables.target_text[result.target];
   }
 
-  function render(result, tables) {
+  function render(result, tables, heroes) {
     var el = TC.el, tv = tables.titles;
     var text = targetText(result, tables);
     var summary = [el("p", { "class": "calc-big" }, [el("span", { "class": "calc-big-label", text: "Target" }), " ",
@@ -134,10 +134,30 @@
     }
     var out = [el("div", { "class": "calc-summary" }, summary),
       TC.noteList("ul", "calc-explain", result.explanation, tv)];
+    if (result.roll !== null) out.push(modeTable(result, tables, heroes));
     // Where this mode's table comes from (content/data/targeting.yaml `provenance`), as calc_targeting_result.html.
     var provenance = tables.provenance && tables.provenance[result.mode];
     if (provenance) out.push(el("p", { "class": "calc-provenance calc-muted", "data-out": "provenance", text: provenance }));
     return out;
+  }
+
+  // The mode's table, the rolled row highlighted (the same markup as calc_targeting_result.html).
+  function modeTable(result, tables, heroes) {
+    var el = TC.el, mode = tables.modes[result.mode], boss = result.mode === "boss-vs-many";
+    var rows = boss ? mode.by_heroes[heroes] : mode.rows;
+    var body = rows.map(function (row) {
+      var hit = row.rolls.indexOf(result.roll) >= 0;
+      var text = boss ? tables.boss_target_text[row.target] || tables.target_text[row.target] : tables.target_text[row.target];
+      return el("tr", { "class": hit ? "calc-row-hit" : null, "aria-current": hit ? "true" : null }, [
+        el("td", { text: row.rolls.join(", ") }),
+        el("td", {}, [text, hit ? " " : null, hit ? el("strong", { "class": "calc-hit-tag", text: "rolled" }) : null])]);
+    });
+    var caption = tables.mode_names[result.mode] + (boss ? ", " + heroes + " Heroes" : "") + ": the table";
+    return el("div", { "class": "calc-table-scroll", role: "region", "aria-labelledby": "target-table-title", tabindex: "0" }, [
+      el("table", { "class": "calc-log calc-target-table" }, [
+        el("caption", { id: "target-table-title", text: caption }),
+        el("thead", {}, [el("tr", {}, [el("th", { scope: "col", text: "Roll" }), el("th", { scope: "col", text: "Target" })])]),
+        el("tbody", {}, body)])]);
   }
 
   var tables = TC.lazyTables();
@@ -148,6 +168,7 @@
   var form = document.getElementById("calc-form");
   if (!form || form.getAttribute("data-calc") !== "targeting") return;
   var box = document.querySelector("#calc-result [data-result]");
+  Array.prototype.forEach.call(form.querySelectorAll("[data-no-script]"), function (node) { node.hidden = true; });
 
   function update() {
     var params = TC.formParams(form);
@@ -156,17 +177,17 @@
     TC.clearInvalid(form);
     try {
       var result = calculate(params, tables());
-      box.replaceChildren.apply(box, render(result, tables()));
+      box.replaceChildren.apply(box, render(result, tables(), params.get("heroes") || ""));
       TC.sticky("Target: " + targetText(result, tables()));
     } catch (err) {
       if (!(err instanceof TC.CalcError)) throw err;
       if (err.field === "roll" && err.code === "missing_field") {
-        box.replaceChildren(TC.el("p", { "class": "calc-empty", text: "Enter the die result, or press “Roll for me”." }));
+        box.replaceChildren(TC.el("p", { "class": "calc-empty", text: "Tap the face rolled, or press “Roll for me”." }));
         TC.sticky("");
         return;
       }
       TC.showError(box, form, err);
-      TC.sticky("Check the " + err.field + " field");
+      TC.sticky(err.message);
     }
   }
   TC.bind(form, update);

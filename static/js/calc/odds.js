@@ -1,0 +1,390 @@
+// The dice-odds page: the twin of calculators/odds_form.py (form -> request) and of
+// calc_odds_result.html (markup), around the engine in odds-engine.js. Faces are tapped on
+// big 1-6 buttons; the state lives in the address; heroes' dice keys are saved in localStorage.
+(function () {
+  "use strict";
+  var TC = window.ThroneCalc;
+  var E = TC.oddsEngine;
+  var FACES = 6;
+  var GOALS = ["straight", "kind", "symbols"];
+  var LABELS = { dice: "Dice", rolls: "Roll attempts", straight: "Straight length", kind: "Of a kind",
+    roll: "Dice showing", left: "Roll attempts left", goal: "Target", hero: "Dice faces" };
+  var STORE = "throne-rules:odds-heroes";
+
+  // ------------------------------------------------------------ the form as a request (odds_form.py)
+
+  function count(params, name, low, high, dflt) {
+    var raw = TC.first(params, name).trim();
+    if (raw === "") return dflt;
+    if (!/^[0-9]{1,3}$/.test(raw) || Number(raw) < low || Number(raw) > high) {
+      TC.fail("out_of_range", (LABELS[name] || name) + " must be a whole number from " + low + " to " + high + ".", name);
+    }
+    return Number(raw);
+  }
+
+  function numbersFaces() {
+    var faces = {};
+    for (var f = 1; f <= FACES; f++) faces[String(f)] = String(f);
+    return faces;
+  }
+
+  function formFaces(params, tables) {
+    var hero = TC.first(params, "hero") || "numbers";
+    if (hero === "numbers") return null;
+    var preset = tables.presets.filter(function (p) { return p.id === hero; })[0];
+    if (preset) return Object.assign({}, preset.faces);
+    if (hero !== "custom") TC.fail("unknown_hero", "Dice faces: unknown choice '" + Array.from(hero).slice(0, 20).join("") + "'.", "hero");
+    var faces = {};
+    for (var f = 1; f <= FACES; f++) {
+      var symbol = TC.first(params, "f" + f).trim();
+      if (!symbol) TC.fail("missing_field", "Symbol on face " + f + ": give the symbol your hero's dice key shows.", "f" + f);
+      faces[String(f)] = symbol;
+    }
+    return faces;
+  }
+
+  function unique(values) {
+    return values.filter(function (v, i) { return values.indexOf(v) === i; });
+  }
+  function faceSymbols(faces) {
+    return unique([1, 2, 3, 4, 5, 6].map(function (f) { return faces[String(f)]; }));
+  }
+
+  function formToBody(params, tables) {
+    var L = E.limits;
+    var dice = count(params, "dice", 1, L.MAX_DICE, L.DEFAULT_DICE);
+    var rolls = count(params, "rolls", 1, L.MAX_ROLLS, L.DEFAULT_ROLLS);
+    var faces = formFaces(params, tables);
+    var body = { dice: dice, rolls: rolls };
+    if (faces !== null) body.faces = faces;
+    var goal = TC.first(params, "goal") || "straight";
+    if (GOALS.indexOf(goal) < 0) TC.fail("unknown_target", "Target: unknown choice '" + Array.from(goal).slice(0, 20).join("") + "'.", "goal");
+    if (goal === "straight") body.target = { straight: count(params, "straight", 0, 999, Math.min(4, dice)) };
+    else if (goal === "kind") body.target = { of_a_kind: count(params, "kind", 0, 999, Math.min(3, dice)) };
+    else {
+      var symbols = {};
+      faceSymbols(faces || numbersFaces()).forEach(function (s) {
+        var n = count(params, "n-" + s, 0, 999, 0);
+        if (n) symbols[s] = n;
+      });
+      body.target = { symbols: symbols };
+    }
+    var roll = TC.first(params, "roll").trim();
+    if (roll) {
+      if (!/^[1-6]{1,7}$/.test(roll)) TC.fail("bad_roll", "Dice showing: tap a face 1 to 6 for each die.", "roll");
+      body.roll = roll.split("").map(Number);
+      body.rolls_left = count(params, "left", 0, 999, rolls - 1);
+    }
+    return body;
+  }
+
+  function formField(apiField) {
+    if (apiField.indexOf("target.symbols.") === 0) return "n-" + apiField.slice("target.symbols.".length);
+    if (apiField.indexOf("faces.") === 0) return "f" + apiField.slice("faces.".length);
+    return { "target.straight": "straight", "target.of_a_kind": "kind", "target.symbols": "goal", target: "goal",
+      rolls_left: "left", faces: "hero" }[apiField] || apiField;
+  }
+
+  function formMessage(err, field) {
+    var label = LABELS[field] || (/^f[1-6]$/.test(field) ? "Symbol on face " + field.slice(1) :
+      field.indexOf("n-") === 0 ? "Number of " + field.slice(2) : field);
+    return err.message.indexOf(err.field) === 0 ? label + err.message.slice(err.field.length) : err.message;
+  }
+
+  // The page's calculation: the form's query string -> the result, errors in the form's words.
+  function calculateForm(params, tables) {
+    try {
+      return E.calculate(formToBody(params, tables), tables);
+    } catch (err) {
+      if (!(err instanceof TC.CalcError)) throw err;
+      var field = formField(err.field);
+      throw new TC.CalcError(err.code, formMessage(err, field), field);
+    }
+  }
+
+  // ------------------------------------------------------------ rendering (calc_odds_result.html)
+
+  function diceList(shownFaces, kept, faces) {
+    var left = kept.slice();
+    return TC.el("ul", { "class": "odds-hand" }, shownFaces.map(function (f) {
+      var i = left.indexOf(f), isKept = i >= 0;
+      if (isKept) left.splice(i, 1);
+      var symbol = faces[String(f)];
+      return TC.el("li", { "class": "odds-die" + (isKept ? " odds-kept" : ""), "data-face": String(f) }, [
+        TC.el("span", { "class": "odds-num", text: String(f) }), " ",
+        symbol !== String(f) ? TC.el("span", { "class": "odds-sym", text: symbol }) : null, " ",
+        TC.el("span", { "class": "odds-tag", text: isKept ? "keep" : "re-roll" })]);
+    }));
+  }
+
+  function adviceItem(a) {
+    return TC.el("li", { "data-keep": a.keep.join(",") }, [
+      TC.el("span", { "class": "odds-keep", text: a.keep.length ? "keep " + a.keep.join(", ") : "re-roll all" }), " ",
+      TC.el("span", { "class": "odds-chance", text: E.percent(a.probability) })]);
+  }
+
+  function render(result, tables) {
+    var el = TC.el, nodes = [];
+    var summary = [el("p", { "class": "calc-big" }, [el("span", { "class": "calc-big-label", text: "Chance" }), " ",
+      el("output", { "class": "calc-big-number", "data-out": "chance", text: E.percent(result.probability) })])];
+    if (result.fraction) {
+      summary.push(el("p", { "class": "calc-side" }, ["Exactly ", el("output", { "data-out": "fraction", text: result.fraction })]));
+    }
+    if (result.advice) {
+      var best = result.advice[0];
+      summary.push(el("p", { "class": "calc-side odds-best-label", id: "odds-best",
+        text: result.rolls_left ? "Keep these dice" : "Your dice (no roll attempts left)" }));
+      summary.push(el("div", { "class": "odds-best", "data-keep": best.keep.join(","), "aria-labelledby": "odds-best" },
+        [diceList(result.roll, best.keep, result.faces)]));
+    }
+    nodes.push(el("div", { "class": "calc-summary" }, summary));
+    nodes.push(el("p", { "class": "odds-explain", text: result.explanation }));
+    nodes.push(el("p", { "class": "odds-rules" }, [TC.ruleLinks(result.rules, tables.titles)]));
+    if (result.advice && result.rolls_left) {
+      nodes.push(el("h3", { "class": "odds-advice-title", text: "Every keep, best first" }));
+      nodes.push(el("ol", { "class": "odds-advice" }, result.advice.slice(0, 8).map(adviceItem)));
+      if (result.advice.length > 8) {
+        nodes.push(el("details", { "class": "odds-more" }, [
+          el("summary", { text: "All " + result.advice.length + " keeps" }),
+          el("ol", { "class": "odds-advice", start: "9" }, result.advice.slice(8).map(adviceItem))]));
+      }
+    }
+    return nodes;
+  }
+
+  var tables = TC.lazyTables();
+
+  // For programs and tests: the same contract as POST /api/calc/odds (floating point, no "fraction"),
+  // and the page's own form mapping.
+  TC.odds = TC.api(function (body) { return E.calculate(body, tables()); });
+  TC.oddsForm = TC.apiQuery(function (params) { return calculateForm(params, tables()); });
+
+  var form = document.getElementById("calc-form");
+  if (!form || form.getAttribute("data-calc") !== "odds") return;
+  var box = document.querySelector("#calc-result [data-result]");
+  var rollInput = form.elements.namedItem("roll");
+  var hand = [];
+
+  function checked(name) {
+    var node = form.querySelector("input[name='" + name + "']:checked");
+    return node ? node.value : "";
+  }
+  function check(name, value) {
+    var node = form.querySelector("input[name='" + name + "'][value='" + value + "']");
+    if (node) node.checked = true;
+  }
+
+  function currentFaces() {
+    var hero = checked("hero") || "numbers";
+    if (hero === "custom") {
+      var faces = {};
+      for (var f = 1; f <= FACES; f++) faces[String(f)] = form.elements.namedItem("f" + f).value.trim() || String(f);
+      return faces;
+    }
+    var preset = tables().presets.filter(function (p) { return p.id === hero; })[0];
+    return preset ? preset.faces : numbersFaces();
+  }
+
+  // One −/+ counter per symbol of the current faces (kept values survive a rebuild). The first time,
+  // counts come from the address too: an offline copy of the page may have other symbols' counters.
+  var fromAddress = new URLSearchParams(window.location.search);
+  function syncSymbols(params) {
+    var holder = form.querySelector("[data-symbols]");
+    var symbols = faceSymbols(currentFaces());
+    var now = Array.prototype.map.call(holder.querySelectorAll("input"), function (i) { return i.name; }).join("|");
+    if (now === symbols.map(function (s) { return "n-" + s; }).join("|")) { fromAddress = new URLSearchParams(); return; }
+    holder.replaceChildren.apply(holder, symbols.map(function (s, i) {
+      var id = "f-n" + (i + 1), value = params.get("n-" + s) || fromAddress.get("n-" + s) || "";
+      var input = TC.el("input", { id: id, name: "n-" + s, type: "number", inputmode: "numeric", min: "0", max: "7", value: value, placeholder: "0" });
+      return TC.el("div", { "class": "calc-counter" }, [TC.el("label", { "for": id, text: s }),
+        TC.el("div", { "class": "calc-stepper" }, [
+          TC.el("button", { type: "button", "class": "calc-step-btn", "data-step": "-1", "data-target": id, "aria-label": "One " + s + " fewer", text: "−" }),
+          input,
+          TC.el("button", { type: "button", "class": "calc-step-btn", "data-step": "1", "data-target": id, "aria-label": "One " + s + " more", text: "+" })])]);
+    }));
+    fromAddress = new URLSearchParams();
+  }
+
+  function bump(button) {
+    var input = document.getElementById(button.getAttribute("data-target"));
+    var now = /^[0-9]+$/.test(input.value.trim()) ? Number(input.value) : 0;
+    input.value = String(Math.max(0, Math.min(Number(input.max || 7), now + Number(button.getAttribute("data-step")))));
+    update();
+  }
+
+  // Chips beyond the dice (a straight of 6 with 5 dice) or the attempts are hidden; a hidden choice moves to the nearest.
+  function clampChips(dice, rolls) {
+    [["straight", "data-upto", dice], ["kind", "data-upto", dice], ["left", "data-below", rolls - 1]].forEach(function (rule) {
+      var best = null;
+      Array.prototype.forEach.call(form.querySelectorAll("[" + rule[1] + "]"), function (chip) {
+        var input = chip.querySelector("input");
+        if (input.name !== rule[0]) return;
+        chip.hidden = Number(chip.getAttribute(rule[1])) > rule[2];
+        if (!chip.hidden) best = input;
+      });
+      var on = form.querySelector("input[name='" + rule[0] + "']:checked");
+      if (best && (!on || on.closest("[hidden]"))) best.checked = true;
+    });
+  }
+
+  function drawHand(dice) {
+    hand = hand.slice(0, dice);
+    rollInput.value = hand.join("");
+    var faces = currentFaces();
+    var list = form.querySelector("[data-hand]");
+    list.replaceChildren.apply(list, hand.map(function (f, i) {
+      var symbol = faces[String(f)];
+      return TC.el("li", {}, [TC.el("button", { type: "button", "class": "odds-die", "data-remove": String(i),
+        "aria-label": "Take out die " + (i + 1) + ": " + f + (symbol !== String(f) ? " " + symbol : "") }, [
+        TC.el("span", { "class": "odds-num", text: String(f) }), " ",
+        symbol !== String(f) ? TC.el("span", { "class": "odds-sym", text: symbol }) : null])]);
+    }));
+    Array.prototype.forEach.call(form.querySelectorAll("[data-face-sym]"), function (node) {
+      var f = node.getAttribute("data-face-sym");
+      node.textContent = faces[f] !== f ? faces[f] : "";
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("[data-add-face]"), function (b) {
+      b.disabled = hand.length >= dice;
+    });
+  }
+
+  function update() {
+    var dice = Number(checked("dice") || E.limits.DEFAULT_DICE);
+    var rolls = Number(checked("rolls") || E.limits.DEFAULT_ROLLS);
+    clampChips(dice, rolls);
+    drawHand(dice);
+    var params = TC.formParams(form, { dice: String(E.limits.DEFAULT_DICE), rolls: String(E.limits.DEFAULT_ROLLS), hero: "numbers" });
+    syncSymbols(params);
+    params = TC.formParams(form, { dice: String(E.limits.DEFAULT_DICE), rolls: String(E.limits.DEFAULT_ROLLS), hero: "numbers" });
+    TC.showForParams(form, params, "hero");
+    var goal = params.get("goal") || "straight";
+    Array.prototype.forEach.call(form.querySelectorAll("[data-show-for-goal]"), function (part) {
+      part.hidden = part.getAttribute("data-show-for-goal") !== goal;
+      if (part.hidden) Array.prototype.forEach.call(part.querySelectorAll("[name]"), function (f) { params.delete(f.name); });
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("input[name^='n-']"), function (f) {
+      if (params.get(f.name) === "0") params.delete(f.name);
+    });
+    if (!hand.length || params.get("left") === String(rolls - 1)) params.delete("left");
+    TC.pushState(params);
+    TC.clearInvalid(form);
+    try {
+      var result = calculateForm(params, tables());
+      box.replaceChildren.apply(box, render(result, tables()));
+      TC.sticky("Chance: " + E.percent(result.probability));
+    } catch (err) {
+      if (!(err instanceof TC.CalcError)) throw err;
+      if (err.code === "empty_target") {
+        box.replaceChildren(TC.el("p", { "class": "calc-empty", text: "Add a symbol with + to see the chance." }));
+        TC.sticky("");
+        return;
+      }
+      TC.showError(box, form, err);
+      TC.sticky(err.message);
+    }
+  }
+
+  // ------------------------------------------------------------ saved heroes (localStorage, JSON export/import)
+
+  function checkHeroes(list) {
+    if (!Array.isArray(list)) throw new Error("The file must hold a list of heroes.");
+    return list.map(function (hero, i) {
+      var where = "Hero " + (i + 1);
+      if (!TC.isObject(hero) || typeof hero.name !== "string" || !hero.name.trim() || Array.from(hero.name.trim()).length > 40) {
+        throw new Error(where + ": needs a name of 1 to 40 characters.");
+      }
+      if (!TC.isObject(hero.faces)) throw new Error(where + " (" + hero.name + "): needs faces 1 to 6.");
+      var faces = {};
+      for (var f = 1; f <= FACES; f++) {
+        var s = hero.faces[String(f)];
+        if (typeof s !== "string" || !s.trim() || Array.from(s.trim()).length > 24) {
+          throw new Error(where + " (" + hero.name + "): face " + f + " needs a symbol of 1 to 24 characters.");
+        }
+        faces[String(f)] = s.trim();
+      }
+      return { name: hero.name.trim(), faces: faces };
+    });
+  }
+
+  function loadHeroes() {
+    try { return checkHeroes(JSON.parse(window.localStorage.getItem(STORE) || "[]")); } catch (e) { return []; }
+  }
+  function saveHeroes(list) { window.localStorage.setItem(STORE, JSON.stringify(list)); }
+  var status = form.querySelector("[data-hero-status]");
+  function said(text) { status.textContent = text; }
+
+  function drawHeroes() {
+    var row = form.querySelector("[data-saved-heroes]");
+    Array.prototype.forEach.call(row.querySelectorAll("[data-saved-hero]"), function (n) { n.remove(); });
+    loadHeroes().forEach(function (hero) {
+      var b = TC.el("button", { type: "button", "class": "calc-secondary", "data-saved-hero": hero.name, text: hero.name });
+      b.addEventListener("click", function () {
+        check("hero", "custom");
+        for (var f = 1; f <= FACES; f++) form.elements.namedItem("f" + f).value = hero.faces[String(f)];
+        form.querySelector("[data-hero-name]").value = hero.name;
+        said("Loaded " + hero.name + ".");
+        update();
+      });
+      row.appendChild(b);
+    });
+  }
+
+  function merge(list) {
+    var all = loadHeroes();
+    list.forEach(function (hero) {
+      all = all.filter(function (h) { return h.name !== hero.name; });
+      all.push(hero);
+    });
+    saveHeroes(all);
+    drawHeroes();
+  }
+
+  form.querySelector("[data-saved]").hidden = false;
+  form.querySelector("[data-save-hero]").addEventListener("click", function () {
+    var faces = {};
+    for (var f = 1; f <= FACES; f++) faces[String(f)] = form.elements.namedItem("f" + f).value;
+    try {
+      merge(checkHeroes([{ name: form.querySelector("[data-hero-name]").value, faces: faces }]));
+      said("Saved on this device.");
+    } catch (e) { said(e.message); }
+  });
+  form.querySelector("[data-export-heroes]").addEventListener("click", function () {
+    var blob = new Blob([JSON.stringify(loadHeroes(), null, 1)], { type: "application/json" });
+    var link = TC.el("a", { href: URL.createObjectURL(blob), download: "throne-rules-heroes.json" });
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    said("Exported " + loadHeroes().length + " heroes.");
+  });
+  form.querySelector("[data-import-heroes]").addEventListener("change", function (event) {
+    var file = event.target.files[0];
+    if (!file) return;
+    file.text().then(function (content) {
+      var list = checkHeroes(JSON.parse(content));
+      merge(list);
+      said("Imported " + list.length + " heroes.");
+    }).catch(function (e) { said("Not imported: " + e.message); });
+  });
+
+  // ------------------------------------------------------------ wiring
+
+  form.querySelector("[data-pad]").hidden = false;
+  Array.prototype.forEach.call(form.querySelectorAll("[data-step]"), function (b) { b.hidden = false; });
+  form.querySelector("[data-quick]").hidden = false;
+  form.querySelector("[data-roll-field]").hidden = true;
+  form.addEventListener("click", function (event) {
+    var t = event.target.closest("button");
+    if (!t || !form.contains(t)) return;
+    if (t.hasAttribute("data-add-face")) hand.push(Number(t.getAttribute("data-add-face")));
+    else if (t.hasAttribute("data-remove")) hand.splice(Number(t.getAttribute("data-remove")), 1);
+    else if (t.hasAttribute("data-clear-hand")) hand = [];
+    else if (t.hasAttribute("data-step")) { bump(t); return; }
+    else if (t.hasAttribute("data-goal")) { check("goal", t.getAttribute("data-goal")); check("straight", t.getAttribute("data-straight")); }
+    else return;
+    rollInput.value = hand.join("");
+    update();
+  });
+  hand = (new URLSearchParams(window.location.search).get("roll") || "").replace(/[^1-6]/g, "").split("").filter(Boolean).map(Number);
+  drawHeroes();
+  TC.bind(form, update);
+})();
