@@ -4,17 +4,24 @@ The server (indexer/search_backend.py, Whoosh BM25F) and the offline client
 (static/js/search-core.js, MiniSearch) both score candidates with BM25 over the
 same fields and boosts, then order them here, by the same rules:
 
-    final = (REL * bm25 / best_bm25 + NAME * name_match + COVER * coverage) * kind prior * language prior
+    final = (REL * bm25 / best_bm25 + NAME * name_match + COVER * coverage + ALL * all_words)
+            * kind prior * language prior * game prior * number prior
 
 - coverage: the share of the query's segments (words, or synonym phrases) a document matches,
-  so a document matching more of a natural-language query ranks higher;
+  so a document matching more of a natural-language query ranks higher; all_words is 1 when it
+  matches every strong segment of a query with two or more (AND-narrowing: those outrank partial matches);
+- weak words: question and quantity words ("how many", "max", "tokens", "stack", "work", "jak", "ile")
+  count WEAK_WEIGHT of a segment everywhere (BM25, coverage, name_match): kept, never dropped, but the
+  word that names the thing decides;
 - name_match: how well the query matches one of the entry's names (its title, the title without
   its bracketed part, the bracketed part, each alias and Polish name): the share of the query the
   name covers times the share of the name the query covers. A term query ("stun") puts the term's
   own entry first; a question whose words are a FAQ's title puts that FAQ first;
 - the kind prior makes a term's own entry outrank the FAQs and summaries that mention it;
 - the language prior ranks entries in the query's language first, when the words tell
-  (words only the Polish pages use, or only the English entries use).
+  (words only the Polish pages use, or only the English entries use): a tie-breaker, not a veto;
+  milder still when the query mixes both (a Polish question naming an English game term);
+- the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
 
 Typos and search-as-you-type are handled by expanding query words against the index's own
 vocabulary (the unstemmed, accent-folded words of every entry): fuzzy variants (optimal string
@@ -39,6 +46,7 @@ QUESTION_KIND_PRIOR: dict[str, float] = {**KIND_PRIOR, "faq": 1.1}
 QUESTION_WORDS = frozenset("can could do does did is are was were how what when where who why which if should "
                            "will would may must".split())
 LANG_MISMATCH = 0.45  # a document in the other language than the query's
+MIXED_LANG_MISMATCH = 0.9  # the same, when the query mixes Polish and English-only words
 GAME_MISMATCH = 0.6  # a document of another game than the one the query names
 # Words that name a game inside a query ("max level dungeon dice"): a preference, not a filter.
 GAME_NAMES: dict[str, list[str]] = {
@@ -46,7 +54,18 @@ GAME_NAMES: dict[str, list[str]] = {
     "adventures": ["dice throne adventures", "adventures", "adventure", "dta"],
     "dungeon-dice": ["dungeon dice", "dd"],
 }
-REL, NAME, COVER = 1.0, 1.2, 0.6
+REL, NAME, COVER, ALL = 1.0, 1.2, 0.6, 0.3
+# Question and quantity words: searched, but a WEAK_WEIGHT share of a segment (see the module docstring).
+WEAK_WORDS = frozenset(
+    "many much max maximum cap limit limits most least once time times token tokens stack stacks stacking "
+    "work works working happen happens happened use used using get gets effect effects rule rules "
+    "could did should would may must need any "
+    "ile jak jaki jaka jakie czy dziala dzialaja mozna moge mam maks zeton zetony zetonow efekt "
+    "co kiedy gdy".split())
+WEAK_WEIGHT = 0.3
+# Words that ask for a number: the entries with a fact box (stack limits and the like) get NUMBER_PRIOR.
+NUMBER_HINTS = ("how many", "how much", "max", "maximum", "limit", "cap", "ile", "maks", "limit")
+NUMBER_PRIOR = 1.1
 STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
 PREFIX_WEIGHT = 0.7
 FUZZY_WEIGHT = {1: 0.6, 2: 0.4}
@@ -78,6 +97,17 @@ def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
             if tuple(query_words[i:i + n]) == phrase and len(query_words) > n:
                 return game, query_words[:i] + query_words[i + n:]
     return None, query_words
+
+
+def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
+    """Each segment's weight: WEAK_WEIGHT when every word of every alternative is a weak word, else 1."""
+    return [WEAK_WEIGHT if all(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
+
+
+def hints_number(all_words: list[str]) -> bool:
+    """The query asks for a number ("how many", "max", "ile")."""
+    text = f" {' '.join(all_words)} "
+    return any(f" {h} " in text for h in NUMBER_HINTS)
 
 
 def max_edits(word: str) -> int:
@@ -190,7 +220,8 @@ class Vocabulary:
         return found
 
     def language(self, query_words: list[str]) -> str:
-        """'pl' when more query words are used only by the Polish pages than only by English entries, else 'en'."""
+        """'pl' when more query words are used only by the Polish pages than only by English entries, else 'en';
+        'pl+en' / 'en+pl' when words only the other language uses are there too (a mixed query)."""
         only = {"en": 0, "pl": 0}
         for w in query_words:
             langs = self.langs.get(w)
@@ -200,7 +231,9 @@ class Vocabulary:
             if langs and len(langs) == 1:
                 only[next(iter(langs))] += 1
         # English is the site's first language: a query with no word only Polish pages use is English.
-        return "pl" if only["pl"] > only["en"] else "en"
+        lang = "pl" if only["pl"] > only["en"] else "en"
+        other = "en" if lang == "pl" else "pl"
+        return f"{lang}+{other}" if only[other] else lang
 
     def suggest(self, query_words: list[str]) -> str | None:
         """The query with each unknown word replaced by its closest known word, if any changed."""
@@ -279,8 +312,10 @@ class NameMatcher:
     none of whose words is among them scores 0 without further work.
     """
 
-    def __init__(self, segments: list[list[Phrase]], name_words: NameWords):
+    def __init__(self, segments: list[list[Phrase]], name_words: NameWords, weights: list[float] | None = None):
         n = len(segments)
+        self.weights = weights or [1.0] * n
+        self.total = sum(self.weights) or 1.0
         # per segment, its phrases; per phrase, its words with their prefix flag (last segment, one word)
         self.segments = [[tuple((w, i == n - 1 and len(phrase) == 1) for w in phrase) for phrase in alternatives]
                          for i, alternatives in enumerate(segments)]
@@ -291,8 +326,8 @@ class NameMatcher:
                 self.hits.setdefault(w, []).append((key, score))
 
     def __call__(self, names: list[list[str]]) -> float:
-        """max over names of (share of query segments the name matches) x (share of the name's words matched)."""
-        n = len(self.segments)
+        """max over names of (weighted share of query segments the name matches) x (share of the name's words
+        matched)."""
         best = 0.0
         for name in names:
             # per query word, the name word it matches best (on a tie, the later one)
@@ -305,7 +340,7 @@ class NameMatcher:
                 continue
             got = 0.0
             used: set[int] = set()
-            for alternatives in self.segments:
+            for alternatives, weight in zip(self.segments, self.weights, strict=True):
                 seg_best, seg_used = 0.0, ()
                 for phrase in alternatives:
                     score, hit = 1.0, []
@@ -318,15 +353,25 @@ class NameMatcher:
                         hit.append(found[1])
                     if score > seg_best:
                         seg_best, seg_used = score, hit
-                got += seg_best
+                got += seg_best * weight
                 used.update(seg_used)
-            best = max(best, (got / n) * (len(used) / len(name)))
+            best = max(best, (got / self.total) * (len(used) / len(name)))
         return best
 
 
-def name_match(segments: list[list[Phrase]], names: list[list[str]]) -> float:
-    """max over names of (share of query segments the name matches) x (share of the name's words matched)."""
-    return NameMatcher(segments, NameWords(names))(names)
+def name_match(segments: list[list[Phrase]], names: list[list[str]], weights: list[float] | None = None) -> float:
+    """max over names of (weighted share of query segments the name matches) x (share of the name's words
+    matched)."""
+    return NameMatcher(segments, NameWords(names), weights)(names)
+
+
+def coverage(covered: set[int], weights: list[float]) -> tuple[float, bool]:
+    """The weighted share of the query's segments a document matches, and whether it matches every strong
+    segment of a query with two or more of them (all_words)."""
+    total = sum(weights) or 1.0
+    strong = [i for i, w in enumerate(weights) if w >= 1.0]
+    share = sum(w for i, w in enumerate(weights) if i in covered) / total
+    return share, len(strong) >= 2 and all(i in covered for i in strong)
 
 
 @dataclass
@@ -338,6 +383,8 @@ class Candidate:
     bm25: float
     coverage: float
     names: list[list[str]]
+    all_words: bool = False
+    facts: bool = False
     score: float = 0.0
 
 
@@ -349,9 +396,26 @@ class QueryInfo:
     lang: str | None = None
     game: str | None = None
     question: bool = False
+    weights: list[float] | None = None
+    number: bool = False
+
+    def prior(self, c: Candidate, kinds: dict[str, float]) -> float:
+        """Kind, language, game and number priors of one candidate."""
+        prior = kinds.get(c.kind, 1.0)
+        if self.lang and not self.lang.startswith(c.lang):
+            prior *= MIXED_LANG_MISMATCH if "+" in self.lang else LANG_MISMATCH
+        prior *= GAME_MISMATCH if self.game and c.game != self.game else 1.0
+        prior *= NUMBER_PRIOR if self.number and c.facts else 1.0
+        return prior
 
 
-def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords) -> list[Candidate]:
+def base_score(bm25: float, best: float, share: float, all_words: bool) -> float:
+    """The final score's part before name_match and the priors; the engines keep their CANDIDATES best by it."""
+    return REL * bm25 / best + COVER * share + ALL * all_words
+
+
+def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords,
+             best: float | None = None) -> list[Candidate]:
     """The first `limit` candidates by final score (see the module docstring), then id; name_match is
     computed only where it can matter.
 
@@ -359,22 +423,22 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
     are scored in order of that bound, highest first, until the bound falls below the limit-th best score
     found: no candidate left can reach, or tie, the first `limit`.
     """
-    best = max((c.bm25 for c in candidates), default=0.0) or 1.0
+    if best is None:
+        best = max((c.bm25 for c in candidates), default=0.0) or 1.0
     kinds = QUESTION_KIND_PRIOR if info.question else KIND_PRIOR
     bounded = []
     for c in candidates:
-        prior = kinds.get(c.kind, 1.0)
-        prior *= LANG_MISMATCH if info.lang and c.lang != info.lang else 1.0
-        prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
-        bounded.append(((REL * c.bm25 / best + NAME * 1.0 + COVER * c.coverage) * prior, prior, c))
+        prior = info.prior(c, kinds)
+        base = base_score(c.bm25, best, c.coverage, c.all_words)
+        bounded.append(((base + NAME * 1.0) * prior, base, prior, c))
     bounded.sort(key=lambda x: -x[0])
-    matcher = NameMatcher(info.segments, name_words)
+    matcher = NameMatcher(info.segments, name_words, info.weights)
     scored: list[Candidate] = []
     floor: list[float] = []  # a min-heap of the `limit` best scores so far
-    for upper, prior, c in bounded:
+    for upper, base, prior, c in bounded:
         if len(floor) >= limit and upper < floor[0]:
             break
-        c.score = (REL * c.bm25 / best + NAME * matcher(c.names) + COVER * c.coverage) * prior
+        c.score = (base + NAME * matcher(c.names)) * prior
         scored.append(c)
         if len(floor) < limit:
             heapq.heappush(floor, c.score)
