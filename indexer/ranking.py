@@ -100,8 +100,9 @@ def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
 
 
 def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
-    """Each segment's weight: WEAK_WEIGHT when every word of every alternative is a weak word, else 1."""
-    return [WEAK_WEIGHT if all(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
+    """Each segment's weight: WEAK_WEIGHT when one of its alternatives is weak words only ("max", or "zeton"
+    whose synonyms include "status effect"), else 1."""
+    return [WEAK_WEIGHT if any(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
 
 
 def hints_number(all_words: list[str]) -> bool:

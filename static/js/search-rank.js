@@ -95,12 +95,12 @@
 
   Rules.prototype.isQuestion = function (all) { return all.length > 0 && this.questionWords.has(all[0]); };
 
-  // As ranking.segment_weights: a segment of weak words only (every word of every alternative) is weak.
+  // As ranking.segment_weights: a segment with an alternative of weak words only is weak.
   Rules.prototype.segmentWeights = function (segments) {
     var weak = this.weakWords;
     var w = this.r.weak_weight;
     return segments.map(function (alts) {
-      return alts.every(function (p) { return p.every(function (x) { return weak.has(x); }); }) ? w : 1;
+      return alts.some(function (p) { return p.every(function (x) { return weak.has(x); }); }) ? w : 1;
     });
   };
 
