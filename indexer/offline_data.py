@@ -14,7 +14,7 @@ from . import ranking
 from .analysis import STOP_WORDS, stem, words
 from .model import Entry
 from .search_backend import BM25_B, BM25_K1, EN_FIELDS, PL_FIELDS, PLAIN_WEIGHT
-from .search_extras import SearchExtras
+from .search_extras import SearchExtras, hero_words, search_names
 from .synonyms import Phrase
 
 
@@ -43,10 +43,10 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "id": e.id, "title": e.title, "url": e.url, "game": e.game, "kind": e.kind, "lang": e.lang,
             "aliases": " ; ".join(e.aliases), "polish_names": " ; ".join(pl_names),
             "headings": " ; ".join(e.headings), "body": e.text, "summary": e.summary,
-            "names": ranking.entry_names(e.title, [*e.aliases, *pl_names]),
+            "names": search_names(e, pl_names, more),
             # search_extras: FAQ tags as words, effect descriptions, a fact box, sections (anchor, heading, offset)
             "tags": more.tags, "describes": more.describes, "describes_pl": more.describes_pl,
-            "facts": more.facts, "sections": [list(x) for x in more.sections],
+            "facts": more.facts, "sections": [list(x) for x in more.sections], "heroes": hero_words(more),
         }
         docs.append(doc)
         texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text, more.tags, more.describes,
@@ -71,6 +71,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "mixed_lang_mismatch": ranking.MIXED_LANG_MISMATCH,
             "weak_words": sorted(ranking.WEAK_WORDS), "weak_weight": ranking.WEAK_WEIGHT,
             "number_hints": list(ranking.NUMBER_HINTS), "number_prior": ranking.NUMBER_PRIOR,
+            "hero_faq_prior": ranking.HERO_FAQ_PRIOR,
             "stem_weight": ranking.STEM_WEIGHT, "prefix_weight": ranking.PREFIX_WEIGHT,
             "fuzzy_weight": {str(k): v for k, v in ranking.FUZZY_WEIGHT.items()},
             "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,

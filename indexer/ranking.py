@@ -21,6 +21,7 @@ same fields and boosts, then order them here, by the same rules:
 - the language prior ranks entries in the query's language first, when the words tell
   (words only the Polish pages use, or only the English entries use): a tie-breaker, not a veto;
   milder still when the query mixes both (a Polish question naming an English game term);
+- the hero prior: a query naming a hero and something more prefers the FAQs tagged with that hero;
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
 
 Typos and search-as-you-type are handled by expanding query words against the index's own
@@ -39,6 +40,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .analysis import STOP_WORDS, stem, words
+from .vocabulary import (  # noqa: F401  (re-exported: the vocabulary's names stay importable from here)
+    FUZZY_CACHE,
+    FUZZY_WEIGHT,
+    MAX_FUZZY,
+    MAX_PREFIX,
+    PREFIX_WEIGHT,
+    Variant,
+    Vocabulary,
+    max_edits,
+    osa_distance,
+)
 
 KIND_PRIOR: dict[str, float] = {"faq": 0.9, "summary": 0.95, "overview": 0.95, "other": 0.8}
 # A question ("can I ...", "what happens if ...") may put the FAQ that asks it first.
@@ -66,12 +78,9 @@ WEAK_WEIGHT = 0.3
 # Words that ask for a number: the entries with a fact box (stack limits and the like) get NUMBER_PRIOR.
 NUMBER_HINTS = ("how many", "how much", "max", "maximum", "limit", "cap", "ile", "maks", "limit")
 NUMBER_PRIOR = 1.1
+# A query naming a hero and something more ("barbarian stun") asks about that hero's rulings: their FAQs get this.
+HERO_FAQ_PRIOR = 1.3
 STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
-PREFIX_WEIGHT = 0.7
-FUZZY_WEIGHT = {1: 0.6, 2: 0.4}
-MAX_PREFIX = 12
-MAX_FUZZY = 6
-FUZZY_CACHE = 4096  # query words whose fuzzy variants are remembered
 CANDIDATES = 60
 MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored (players type far fewer)
 
@@ -109,144 +118,6 @@ def hints_number(all_words: list[str]) -> bool:
     """The query asks for a number ("how many", "max", "ile")."""
     text = f" {' '.join(all_words)} "
     return any(f" {h} " in text for h in NUMBER_HINTS)
-
-
-def max_edits(word: str) -> int:
-    if len(word) < 4 or word.isdigit():
-        return 0
-    return 1 if len(word) < 7 else 2
-
-
-def osa_distance(a: str, b: str, limit: int) -> int:
-    """Optimal string alignment distance (a transposition is one edit); limit + 1 when above limit.
-
-    Only the band of cells within `limit` of the diagonal is computed: a cell outside it is more
-    than `limit` edits away already.
-    """
-    la, lb = len(a), len(b)
-    if abs(la - lb) > limit:
-        return limit + 1
-    if a == b:
-        return 0
-    over = limit + 1
-    prev2: list[int] = []
-    prev = [j if j <= limit else over for j in range(lb + 1)]
-    for i in range(1, la + 1):
-        cur = [over] * (lb + 1)
-        cur[0] = i if i <= limit else over
-        best = cur[0]
-        ai = a[i - 1]
-        for j in range(max(1, i - limit), min(lb, i + limit) + 1):
-            bj = b[j - 1]
-            v = prev[j - 1] + (ai != bj)
-            if prev[j] + 1 < v:
-                v = prev[j] + 1
-            if cur[j - 1] + 1 < v:
-                v = cur[j - 1] + 1
-            if i > 1 and j > 1 and ai == b[j - 2] and a[i - 2] == bj and prev2[j - 2] + 1 < v:
-                v = prev2[j - 2] + 1
-            cur[j] = v if v < over else over
-            if v < best:
-                best = v
-        if best > limit:
-            return over
-        prev2, prev = prev, cur
-    return prev[lb] if prev[lb] <= limit else over
-
-
-@dataclass(frozen=True)
-class Variant:
-    """A vocabulary word searched for one query word, with its weight and how it was found."""
-
-    word: str
-    weight: float
-    how: str  # exact | prefix | fuzzy
-
-
-class Vocabulary:
-    """The folded, unstemmed words of the index, with document frequency and the languages using them."""
-
-    def __init__(self, df: dict[str, int], langs: dict[str, set[str]]):
-        self.df = df
-        self.langs = langs
-        self.sorted = sorted(df)
-        # words by (first letter, length): a word more than `limit` letters longer or shorter is never in reach
-        self.by_shape: dict[tuple[str, int], list[str]] = {}
-        for w in self.sorted:
-            self.by_shape.setdefault((w[0], len(w)), []).append(w)
-        self._fuzzy: dict[str, list[tuple[str, int]]] = {}
-
-    def __contains__(self, word: str) -> bool:
-        return word in self.df
-
-    def variants(self, word: str, prefix: bool) -> list[Variant]:
-        out = {word: Variant(word, 1.0, "exact")}
-        if prefix and len(word) >= 3 and not word.isdigit():
-            lo = bisect.bisect_left(self.sorted, word)
-            found = []
-            for w in self.sorted[lo:]:
-                if not w.startswith(word):
-                    break
-                if w != word:
-                    found.append(w)
-            found.sort(key=lambda w: (-self.df[w], w))
-            for w in found[:MAX_PREFIX]:
-                out[w] = Variant(w, PREFIX_WEIGHT, "prefix")
-        if word not in self.df:
-            for w, d in self.fuzzy(word)[:MAX_FUZZY]:
-                if w not in out:
-                    out[w] = Variant(w, FUZZY_WEIGHT[d], "fuzzy")
-        return list(out.values())
-
-    def fuzzy(self, word: str) -> list[tuple[str, int]]:
-        """Vocabulary words within max_edits(word), same first letter; closest, then most frequent first.
-
-        Callers must not change the list: it is remembered (for up to FUZZY_CACHE words).
-        """
-        found = self._fuzzy.get(word)
-        if found is not None:
-            return found
-        limit = max_edits(word)
-        found = []
-        if limit:
-            for length in range(len(word) - limit, len(word) + limit + 1):
-                for w in self.by_shape.get((word[0], length), ()):
-                    d = osa_distance(word, w, limit)
-                    if d <= limit:
-                        found.append((w, d))
-            found.sort(key=lambda x: (x[1], -self.df[x[0]], x[0]))
-        if len(self._fuzzy) >= FUZZY_CACHE:
-            self._fuzzy.clear()
-        self._fuzzy[word] = found
-        return found
-
-    def language(self, query_words: list[str]) -> str:
-        """'pl' when more query words are used only by the Polish pages than only by English entries, else 'en';
-        'pl+en' / 'en+pl' when words only the other language uses are there too (a mixed query)."""
-        only = {"en": 0, "pl": 0}
-        for w in query_words:
-            langs = self.langs.get(w)
-            if langs is None:
-                near = self.fuzzy(w)
-                langs = self.langs.get(near[0][0]) if near else None
-            if langs and len(langs) == 1:
-                only[next(iter(langs))] += 1
-        # English is the site's first language: a query with no word only Polish pages use is English.
-        lang = "pl" if only["pl"] > only["en"] else "en"
-        other = "en" if lang == "pl" else "pl"
-        return f"{lang}+{other}" if only[other] else lang
-
-    def suggest(self, query_words: list[str]) -> str | None:
-        """The query with each unknown word replaced by its closest known word, if any changed."""
-        changed, out = False, []
-        for w in query_words:
-            near = self.fuzzy(w) if len(w) > 3 and not w.isdigit() and w not in self.df else []
-            if near:
-                out.append(near[0][0])
-                changed = True
-            else:
-                out.append(w)
-        return " ".join(out) if changed else None
 
 
 def entry_names(title: str, aliases: Iterable[str]) -> list[list[str]]:
@@ -386,6 +257,7 @@ class Candidate:
     names: list[list[str]]
     all_words: bool = False
     facts: bool = False
+    heroes: list[list[str]] | None = None  # a FAQ's hero tags, as name words
     score: float = 0.0
 
 
@@ -399,14 +271,21 @@ class QueryInfo:
     question: bool = False
     weights: list[float] | None = None
     number: bool = False
+    words: frozenset[str] = frozenset()  # the query's content words
+
+    def names_hero(self, c: Candidate) -> bool:
+        """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
+        strong = sum(1 for w in self.weights or [1.0] * len(self.segments) if w >= 1.0)
+        return strong >= 2 and any(set(h) <= self.words for h in c.heroes or ())
 
     def prior(self, c: Candidate, kinds: dict[str, float]) -> float:
-        """Kind, language, game and number priors of one candidate."""
+        """Kind, language, game, number and hero priors of one candidate."""
         prior = kinds.get(c.kind, 1.0)
         if self.lang and not self.lang.startswith(c.lang):
             prior *= MIXED_LANG_MISMATCH if "+" in self.lang else LANG_MISMATCH
         prior *= GAME_MISMATCH if self.game and c.game != self.game else 1.0
         prior *= NUMBER_PRIOR if self.number and c.facts else 1.0
+        prior *= HERO_FAQ_PRIOR if c.heroes and self.names_hero(c) else 1.0
         return prior
 
 

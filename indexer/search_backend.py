@@ -41,14 +41,13 @@ from .ranking import (
     base_score,
     content_words,
     coverage,
-    entry_names,
     hints_number,
     is_question,
     named_game,
     rank_top,
     segment_weights,
 )
-from .search_extras import SearchExtras, best_section
+from .search_extras import SearchExtras, best_section, hero_words, search_names
 from .synonyms import Phrase, phrase_index, segment
 
 # Snippets as the offline client cuts them: up to 180 characters from 50 before the first matched word.
@@ -123,6 +122,7 @@ def get_schema() -> Schema:
         names=STORED(),
         facts=STORED(),
         sections=STORED(),
+        heroes=STORED(),
     )
 
 
@@ -157,9 +157,10 @@ def fill_index(ix: Any, entries: list[Entry], polish_names: dict[str, list[str]]
     for e in entries:
         aliases = " ; ".join(e.aliases)
         more = (extras or {}).get(e.id) or SearchExtras()
-        names = entry_names(e.title, [*e.aliases, *polish_names.get(e.id, [])])
+        names = search_names(e, polish_names.get(e.id, []), more)
         doc: dict[str, Any] = {"id": e.id, "game": e.game, "kind": e.kind, "lang": e.lang, "summary": e.summary,
                                "names": names, "facts": more.facts, "sections": more.sections,
+                               "heroes": hero_words(more),
                                "fuzzy": plain_text(e, aliases, more), "describes_pl": more.describes_pl}
         if e.lang == "pl":
             doc.update(title_pl=e.title, aliases_pl=aliases, body_pl=e.text, body="")
@@ -269,10 +270,10 @@ class SearchIndex:
         for _, docnum, score, share, every in scored[:CANDIDATES]:
             d = docs[docnum]
             candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score, share,
-                                        d.get("names") or [], every, bool(d.get("facts"))))
+                                        d.get("names") or [], every, bool(d.get("facts")), d.get("heroes")))
             numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
-                         weights, hints_number(all_words))
+                         weights, hints_number(all_words), frozenset(query_words))
         ranked = rank_top(candidates, info, limit, self._name_words, best)
         hits = []
         for c in ranked:

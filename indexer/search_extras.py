@@ -7,6 +7,8 @@ static/js/search-rank.js), so they are computed once here, at build time:
   that entry's title), so "barbarian stun" or q=barbarian&kind=faq finds the Barbarian's FAQs;
 - describes / describes_pl: the plain words players use for what an entry does ("dodge", "reflect
   damage back"), from content/data/describes.yaml, in English and Polish;
+- heroes: a FAQ's hero tags as titles; its names are also searched with the hero's name in front
+  ("barbarian" + "stun loop"), so "barbarian stun" puts a Barbarian Stun FAQ first;
 - facts: the entry has a fact box (numbers: stack limit, activations), which a "how many" query prefers;
 - sections: (anchor, heading, index of the heading's first word among the entry's words), so a hit
   whose match sits in one section links to url#anchor and shows that heading.
@@ -18,9 +20,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .analysis import TOKEN_RE
+from .analysis import TOKEN_RE, words
 from .model import Entry
-from .ranking import WEAK_WORDS
+from .ranking import WEAK_WORDS, content_words, entry_names
 
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])")
 
@@ -32,6 +34,7 @@ class SearchExtras:
     describes_pl: str = ""
     facts: bool = False
     sections: list[tuple[str, str, int]] = field(default_factory=list)
+    heroes: list[str] = field(default_factory=list)  # titles of the hero entries a FAQ is tagged with
 
 
 def tag_words(tags: list[str], titles: dict[str, str]) -> str:
@@ -42,6 +45,21 @@ def tag_words(tags: list[str], titles: dict[str, str]) -> str:
             if text and text not in out:
                 out.append(text)
     return " ; ".join(out)
+
+
+def hero_words(extras: SearchExtras) -> list[list[str]]:
+    """A FAQ's heroes as folded name words (ranking.QueryInfo.names_hero)."""
+    return [content_words(words(h)) for h in extras.heroes]
+
+
+def search_names(entry: Entry, polish: list[str], extras: SearchExtras) -> list[list[str]]:
+    """An entry's names for name_match (ranking.entry_names), and for a hero's FAQ each name again with the
+    hero's name in front."""
+    names = entry_names(entry.title, [*entry.aliases, *polish])
+    for hero in extras.heroes:
+        prefix = content_words(words(hero))
+        names += [prefix + n for n in names[:] if n[:len(prefix)] != prefix and prefix + n not in names]
+    return names
 
 
 def describes_by_id(data: dict[str, Any]) -> dict[str, tuple[list[str], list[str]]]:
@@ -77,13 +95,15 @@ def section_starts(entry: Entry) -> list[tuple[str, str, int]]:
 
 def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[str]) -> dict[str, SearchExtras]:
     titles = {e.id: e.title for e in entries}
+    heroes = {e.id for e in entries if e.kind == "hero"}
     described = describes_by_id(data)
     out: dict[str, SearchExtras] = {}
     for e in entries:
         en, pl = described.get(e.id, ([], []))
         out[e.id] = SearchExtras(tags=tag_words(e.tags, titles), describes=" ; ".join(en),
                                  describes_pl=" ; ".join(pl), facts=e.id in with_facts,
-                                 sections=section_starts(e))
+                                 sections=section_starts(e),
+                                 heroes=[titles[t] for t in e.tags if t in heroes] if e.kind == "faq" else [])
     return out
 
 

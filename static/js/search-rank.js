@@ -445,6 +445,8 @@
           : undefined,
       });
       var weights = rules.segmentWeights(segments);
+      var strong = weights.filter(function (w) { return w >= 1; }).length;
+      var queryWords = new Set(words);
       var info = {
         lang: vocab.language(words), game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
       };
@@ -483,6 +485,9 @@
         }
         if (info.game && res.game !== info.game) prior *= r.game_mismatch;
         if (info.number && doc.facts) prior *= r.number_prior;
+        if (doc.heroes && doc.heroes.length && strong >= 2 && doc.heroes.some(function (h) {
+          return h.every(function (w) { return queryWords.has(w); });
+        })) prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
         var score = (res.base + r.name * rules.nameMatch(segments, doc.names || [], weights)) * prior;
         return { id: res.id, score: score, bm25: res.bm25, words: res.plain, doc: doc };
       });
