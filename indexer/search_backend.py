@@ -217,6 +217,7 @@ class SearchIndex:
         self._impacts = load_impacts(source, self._ix)
         self.vocabulary = vocabulary_of(self._impacts, self._docs)
         self._tokens: dict[int, tuple[str, list[tuple[int, int, str, str]]]] = {}
+        self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
         self._results_lock = threading.Lock()
 
@@ -257,13 +258,18 @@ class SearchIndex:
             matched = {d: v for d, v in matched.items() if all(docs[d].get(k) == want for k, want in filters.items())}
         weights = segment_weights(segments)
         best = max((v[0] for v in matched.values()), default=0.0) or 1.0
+        # segments as bits: a document's covered segments are the OR of its matched terms' bits
+        bits = {key: sum(1 << i for i in segs) for key, segs in owners.items()}
+        seen: dict[int, tuple[float, bool]] = {}  # covered bits -> coverage(), few distinct per query
         scored = []
         for docnum, (score, terms) in matched.items():
-            covered: set[int] = set()
+            mask = 0
             for key in terms:
-                covered |= owners.get(key, set())
-            share, every = coverage(covered, weights)
-            scored.append((base_score(score, best, share, every), docnum, score, share, every))
+                mask |= bits.get(key, 0)
+            cov = seen.get(mask)
+            if cov is None:
+                cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights)
+            scored.append((base_score(score, best, *cov), docnum, score, *cov))
         # as the client: the best CANDIDATES by BM25 share, coverage and all_words, then id
         scored.sort(key=lambda x: (-x[0], docs[x[1]]["id"]))
         candidates, numbers = [], {}
@@ -287,9 +293,15 @@ class SearchIndex:
         sections = self._docs[docnum].get("sections")
         if not sections:
             return None
-        _, words_at = self._body(docnum)
         names = self._docs[docnum].get("names") or [[]]
-        return best_section([w for _, _, w, _ in words_at], plain, [tuple(x) for x in sections], names[0])
+        return best_section(self._words(docnum), plain, sections, names[0])
+
+    def _words(self, docnum: int) -> list[str]:
+        """A document's folded body words, computed once."""
+        cached = self._plain_words.get(docnum)
+        if cached is None:
+            cached = self._plain_words[docnum] = [w for _, _, w, _ in self._body(docnum)[1]]
+        return cached
 
     def _postings(self, field: str, term: str) -> dict[int, float]:
         """A term's BM25 weight (field boost included) in every document that has it."""

@@ -16,6 +16,7 @@ static/js/search-rank.js), so they are computed once here, at build time:
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,7 +108,7 @@ def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[st
     return out
 
 
-def best_section(tokens: list[str], wanted: set[str], sections: list[tuple[str, str, int]],
+def best_section(tokens: list[str], wanted: set[str], sections: list[tuple[str, str, int]] | list[list[Any]],
                  title: list[str]) -> tuple[str, str] | None:
     """The section a hit's match sits in: (anchor, heading), or None when the match is not in one section.
 
@@ -121,6 +122,14 @@ def best_section(tokens: list[str], wanted: set[str], sections: list[tuple[str, 
     wanted = wanted - set(title) - WEAK_WORDS
     if not sections or not wanted:
         return None
+    if len(wanted) == 1:  # one word: in one section only if it is in no other part (rarely); count quickly
+        word = next(iter(wanted))
+        starts = [s[2] for s in sections]
+        where = {bisect.bisect_right(starts, at) for at, w in enumerate(tokens) if w == word}
+        if len(where) != 1 or 0 in where:
+            return None
+        anchor, heading, _ = sections[where.pop() - 1]
+        return anchor, heading
     counts: list[set[str]] = [set() for _ in range(len(sections) + 1)]
     part = 0
     for at, word in enumerate(tokens):
