@@ -15,8 +15,8 @@ from .ranking import Vocabulary
 
 # Field -> boost. Titles and aliases outrank headings, headings outrank body text. `tags` are an entry's
 # tags as words (FAQ heroes and topics); `describes` the plain words players use for what it does.
-EN_FIELDS = {"title": 6.0, "aliases": 4.0, "describes": 3.0, "tags": 2.0, "headings": 2.0, "body": 1.0}
-PL_FIELDS = {"title_pl": 6.0, "aliases_pl": 4.0, "describes_pl": 3.0, "body_pl": 1.0}
+EN_FIELDS = {"title": 6.0, "aliases": 4.0, "describes": 6.0, "tags": 2.0, "headings": 2.0, "body": 1.0}
+PL_FIELDS = {"title_pl": 6.0, "aliases_pl": 4.0, "describes_pl": 6.0, "body_pl": 1.0}
 # BM25 as the offline client's MiniSearch computes it (k1 1.2, b 0.75, no BM25+ delta, its idf), so
 # both sides score alike; field boosts multiply term frequency (Whoosh's field_boost; the client
 # repeats a term that many times), so they must be whole numbers.

@@ -22,6 +22,7 @@ same fields and boosts, then order them here, by the same rules:
   (words only the Polish pages use, or only the English entries use): a tie-breaker, not a veto;
   milder still when the query mixes both (a Polish question naming an English game term);
 - the hero prior: a query naming a hero and something more prefers the FAQs tagged with that hero;
+- the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
 
 Typos and search-as-you-type are handled by expanding query words against the index's own
@@ -78,6 +79,15 @@ WEAK_WEIGHT = 0.3
 # Words that ask for a number: the entries with a fact box (stack limits and the like) get NUMBER_PRIOR.
 NUMBER_HINTS = ("how many", "how much", "max", "maximum", "limit", "cap", "ile", "maks", "limit")
 NUMBER_PRIOR = 1.1
+# Words that say what kind of thing the player means ("the token that ...", "a spell that ..."): those kinds get
+# KIND_HINT_PRIOR. A preference, not a filter.
+KIND_HINTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("token", "tokens", "debuff", "debuffs", "buff", "buffs", "status", "zeton", "zetony",
+                     "zetonow"), ("status-effect", "token")),
+    **dict.fromkeys(("bot", "bots", "robot", "robots", "pet", "cat", "tiger", "companion", "spirit"), ("companion",)),
+    **dict.fromkeys(("spell", "symbol", "icon", "face"), ("symbol",)),
+}
+KIND_HINT_PRIOR = 1.25
 # A query naming a hero and something more ("barbarian stun") asks about that hero's rulings: their FAQs get this.
 HERO_FAQ_PRIOR = 1.3
 STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
@@ -112,6 +122,11 @@ def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
     """Each segment's weight: WEAK_WEIGHT when one of its alternatives is weak words only ("max", or "zeton"
     whose synonyms include "status effect"), else 1."""
     return [WEAK_WEIGHT if any(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
+
+
+def hinted_kinds(all_words: list[str]) -> frozenset[str]:
+    """The kinds the query's words ask for (KIND_HINTS)."""
+    return frozenset(k for w in all_words for k in KIND_HINTS.get(w, ()))
 
 
 def hints_number(all_words: list[str]) -> bool:
@@ -272,6 +287,7 @@ class QueryInfo:
     weights: list[float] | None = None
     number: bool = False
     words: frozenset[str] = frozenset()  # the query's content words
+    kinds: frozenset[str] = frozenset()  # the kinds the query asks for (hinted_kinds)
 
     def names_hero(self, c: Candidate) -> bool:
         """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
@@ -286,6 +302,7 @@ class QueryInfo:
         prior *= GAME_MISMATCH if self.game and c.game != self.game else 1.0
         prior *= NUMBER_PRIOR if self.number and c.facts else 1.0
         prior *= HERO_FAQ_PRIOR if c.heroes and self.names_hero(c) else 1.0
+        prior *= KIND_HINT_PRIOR if c.kind in self.kinds else 1.0
         return prior
 
 

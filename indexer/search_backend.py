@@ -41,6 +41,7 @@ from .ranking import (
     base_score,
     content_words,
     coverage,
+    hinted_kinds,
     hints_number,
     is_question,
     named_game,
@@ -279,7 +280,7 @@ class SearchIndex:
                                         d.get("names") or [], every, bool(d.get("facts")), d.get("heroes")))
             numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
-                         weights, hints_number(all_words), frozenset(query_words))
+                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words))
         ranked = rank_top(candidates, info, limit, self._name_words, best)
         hits = []
         for c in ranked:

@@ -447,6 +447,10 @@
       var weights = rules.segmentWeights(segments);
       var strong = weights.filter(function (w) { return w >= 1; }).length;
       var queryWords = new Set(words);
+      var hinted = new Set();  // as ranking.hinted_kinds: the kinds the query's words ask for
+      all.forEach(function (w) {
+        if (Object.prototype.hasOwnProperty.call(r.kind_hints, w)) r.kind_hints[w].forEach(function (k) { hinted.add(k); });
+      });
       var info = {
         lang: vocab.language(words), game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
       };
@@ -488,6 +492,7 @@
         if (doc.heroes && doc.heroes.length && strong >= 2 && doc.heroes.some(function (h) {
           return h.every(function (w) { return queryWords.has(w); });
         })) prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
+        if (hinted.has(res.kind)) prior *= r.kind_hint_prior;
         var score = (res.base + r.name * rules.nameMatch(segments, doc.names || [], weights)) * prior;
         return { id: res.id, score: score, bm25: res.bm25, words: res.plain, doc: doc };
       });
