@@ -68,6 +68,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "game_mismatch": ranking.GAME_MISMATCH,
             "game_names": ranking.GAME_NAMES,
             "rel": ranking.REL, "name": ranking.NAME, "cover": ranking.COVER, "all": ranking.ALL,
+            "named": ranking.NAMED, "named_max_df": ranking.NAMED_MAX_DF,
             "mixed_lang_mismatch": ranking.MIXED_LANG_MISMATCH,
             "weak_words": sorted(ranking.WEAK_WORDS), "weak_weight": ranking.WEAK_WEIGHT,
             "number_hints": list(ranking.NUMBER_HINTS), "number_prior": ranking.NUMBER_PRIOR,

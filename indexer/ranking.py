@@ -4,7 +4,7 @@ The server (indexer/search_backend.py, Whoosh BM25F) and the offline client
 (static/js/search-core.js, MiniSearch) both score candidates with BM25 over the
 same fields and boosts, then order them here, by the same rules:
 
-    final = (REL * bm25 / best_bm25 + NAME * name_match + COVER * coverage + ALL * all_words)
+    final = (REL * bm25 / best_bm25 + NAME * name_match + NAMED * named + COVER * coverage + ALL * all_words)
             * kind prior * language prior * game prior * number prior
 
 - coverage: the share of the query's segments (words, or synonym phrases) a document matches,
@@ -68,6 +68,9 @@ GAME_NAMES: dict[str, list[str]] = {
     "dungeon-dice": ["dungeon dice", "dd"],
 }
 REL, NAME, COVER, ALL = 1.0, 1.2, 0.6, 0.3
+# The named thing wins: an entry one of whose names the query holds whole gets NAMED more, when the name has a
+# word in at most NAMED_MAX_DF documents (a name of common words only, "damage", names nothing in particular).
+NAMED, NAMED_MAX_DF = 0.2, 15
 # Question and quantity words: searched, but a WEAK_WEIGHT share of a segment (see the module docstring).
 WEAK_WORDS = frozenset(
     "many much max maximum cap limit limits most least once time times token tokens stack stacks stacking "
@@ -199,8 +202,10 @@ class NameMatcher:
     none of whose words is among them scores 0 without further work.
     """
 
-    def __init__(self, segments: list[list[Phrase]], name_words: NameWords, weights: list[float] | None = None):
+    def __init__(self, segments: list[list[Phrase]], name_words: NameWords, weights: list[float] | None = None,
+                 df: dict[str, int] | None = None):
         n = len(segments)
+        self.df = df or {}
         self.weights = weights or [1.0] * n
         self.total = sum(self.weights) or 1.0
         # per segment, its phrases; per phrase, its words with their prefix flag (last segment, one word)
@@ -215,7 +220,12 @@ class NameMatcher:
     def __call__(self, names: list[list[str]]) -> float:
         """max over names of (weighted share of query segments the name matches) x (share of the name's words
         matched)."""
-        best = 0.0
+        return self.score(names)[0]
+
+    def score(self, names: list[list[str]]) -> tuple[float, bool]:
+        """name_match, and whether the query holds one of the names whole (named: every word of a name with a
+        word rarer than NAMED_MAX_DF documents)."""
+        best, named = 0.0, False
         for name in names:
             # per query word, the name word it matches best (on a tie, the later one)
             known: dict[tuple[str, bool], tuple[float, int]] = {}
@@ -243,7 +253,9 @@ class NameMatcher:
                 got += seg_best * weight
                 used.update(seg_used)
             best = max(best, (got / self.total) * (len(used) / len(name)))
-        return best
+            if not named and len(used) == len(name):
+                named = min(self.df.get(w, 0) for w in name) <= NAMED_MAX_DF
+        return best, named
 
 
 def name_match(segments: list[list[Phrase]], names: list[list[str]], weights: list[float] | None = None) -> float:
@@ -312,7 +324,7 @@ def base_score(bm25: float, best: float, share: float, all_words: bool) -> float
 
 
 def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords,
-             best: float | None = None) -> list[Candidate]:
+             best: float | None = None, df: dict[str, int] | None = None) -> list[Candidate]:
     """The first `limit` candidates by final score (see the module docstring), then id; name_match is
     computed only where it can matter.
 
@@ -327,15 +339,16 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
     for c in candidates:
         prior = info.prior(c, kinds)
         base = base_score(c.bm25, best, c.coverage, c.all_words)
-        bounded.append(((base + NAME * 1.0) * prior, base, prior, c))
+        bounded.append(((base + NAME * 1.0 + NAMED) * prior, base, prior, c))
     bounded.sort(key=lambda x: -x[0])
-    matcher = NameMatcher(info.segments, name_words, info.weights)
+    matcher = NameMatcher(info.segments, name_words, info.weights, df)
     scored: list[Candidate] = []
     floor: list[float] = []  # a min-heap of the `limit` best scores so far
     for upper, base, prior, c in bounded:
         if len(floor) >= limit and upper < floor[0]:
             break
-        c.score = (base + NAME * matcher(c.names)) * prior
+        match, named = matcher.score(c.names)
+        c.score = (base + NAME * match + NAMED * named) * prior
         scored.append(c)
         if len(floor) < limit:
             heapq.heappush(floor, c.score)

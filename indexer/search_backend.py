@@ -281,7 +281,7 @@ class SearchIndex:
             numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words))
-        ranked = rank_top(candidates, info, limit, self._name_words, best)
+        ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
         hits = []
         for c in ranked:
             docnum = numbers[c.id]

@@ -163,10 +163,14 @@
     return 0;
   };
 
-  Rules.prototype.nameMatch = function (segments, names, weights) {
+  // As ranking.NameMatcher.score: [name_match, named], named when a name with a word in at most
+  // named_max_df documents (df: the vocabulary's) is all matched.
+  Rules.prototype.nameMatch = function (segments, names, weights, df) {
     var best = 0;
+    var named = false;
     var count = segments.length;
-    if (!count) return 0;
+    var maxDf = this.r.named_max_df;
+    if (!count) return [0, false];
     weights = weights || segments.map(function () { return 1; });
     var total = weights.reduce(function (a, b) { return a + b; }, 0) || 1;
     var self = this;
@@ -197,8 +201,11 @@
         segUsed.forEach(function (j) { used.add(j); });
       });
       best = Math.max(best, (got / total) * (used.size / name.length));
+      if (!named && used.size === name.length) {
+        named = Math.min.apply(null, name.map(function (w) { return (df && df.get(w)) || 0; })) <= maxDf;
+      }
     });
-    return best;
+    return [best, named];
   };
 
   // --- The vocabulary: every plain word of the index with its document frequency and languages.
@@ -493,7 +500,8 @@
           return h.every(function (w) { return queryWords.has(w); });
         })) prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
         if (hinted.has(res.kind)) prior *= r.kind_hint_prior;
-        var score = (res.base + r.name * rules.nameMatch(segments, doc.names || [], weights)) * prior;
+        var match = rules.nameMatch(segments, doc.names || [], weights, vocab.df);
+        var score = (res.base + r.name * match[0] + (match[1] ? r.named : 0)) * prior;
         return { id: res.id, score: score, bm25: res.bm25, words: res.plain, doc: doc };
       });
       ranked.sort(function (a, b) { return b.score - a.score || cmpStr(a.id, b.id); });
