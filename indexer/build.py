@@ -27,6 +27,7 @@ from .model import Entry
 from .offline_data import offline_search_data
 from .release import FORMAT_VERSION, current_release, new_release_dir, publish, write_json
 from .search_backend import write_index
+from .search_extras import search_extras
 from .synonyms import english_terms, polish_names, synonym_groups
 from .validate import make_entry
 
@@ -168,8 +169,9 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     faqs = link_backlinks(corpus.entries)
     en_terms = english_terms(corpus.data)
     facts = status_effect_facts(corpus.data, corpus.entries)
+    extras = search_extras(entries, corpus.data, set(facts))
     staging = new_release_dir(build_dir)
-    write_index(staging / "index", entries, pl_names)
+    write_index(staging / "index", entries, pl_names, extras)
     rows = [{**e.to_json(), "faqs": faqs.get(e.id, []),
              "polish_names": pl_names.get(e.id, []),
              "facts": facts.get(e.id, []),
@@ -179,7 +181,8 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     write_json(staging / "entries.json", rows)
     write_json(staging / CHANGES_FILE, changes_since(current_release(build_dir), corpus.content_hash, rows))
     write_json(staging / "data.json", corpus.data)
-    write_json(staging / "search-data.json", offline_search_data(entries, groups, pl_names, corpus.content_hash))
+    write_json(staging / "search-data.json", offline_search_data(entries, groups, pl_names, corpus.content_hash,
+                                                                         extras))
     too_big = limits.offline_data_problem(staging / "search-data.json")
     if too_big:
         shutil.rmtree(staging)

@@ -20,6 +20,7 @@ CHECKS: list[tuple[str, tuple[str, ...], str]] = [
     ("polish-terms", ("terms", "*", "id"), "entry"),
     ("polish-terms", ("terms", "*", "pl_id"), "entry-or-null"),
     ("status-effects", ("effects", "*", "id"), "entry"),
+    ("describes", ("entries", "*", "id"), "entry"),
     ("status-effects", ("effects", "*", "heroes", "*"), "entry"),
     ("damage-types", ("types", "*", "entry"), "entry"),
     ("damage-types", ("untyped", "entry"), "entry"),

@@ -14,6 +14,7 @@ from . import ranking
 from .analysis import STOP_WORDS, stem, words
 from .model import Entry
 from .search_backend import BM25_B, BM25_K1, EN_FIELDS, PL_FIELDS, PLAIN_WEIGHT
+from .search_extras import SearchExtras, hero_words, search_names
 from .synonyms import Phrase
 
 
@@ -32,19 +33,24 @@ def stem_table(texts: list[str], extra_words: set[str]) -> dict[str, dict[str, s
 
 
 def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish_names: dict[str, list[str]],
-                        content_hash: str) -> dict[str, Any]:
+                        content_hash: str, extras: dict[str, SearchExtras] | None = None) -> dict[str, Any]:
     docs = []
     texts: list[str] = []
     for e in entries:
+        more = (extras or {}).get(e.id) or SearchExtras()
         pl_names = polish_names.get(e.id, []) if e.lang == "en" else []
         doc = {
             "id": e.id, "title": e.title, "url": e.url, "game": e.game, "kind": e.kind, "lang": e.lang,
             "aliases": " ; ".join(e.aliases), "polish_names": " ; ".join(pl_names),
             "headings": " ; ".join(e.headings), "body": e.text, "summary": e.summary,
-            "names": ranking.entry_names(e.title, [*e.aliases, *pl_names]),
+            "names": search_names(e, pl_names, more),
+            # search_extras: FAQ tags as words, effect descriptions, a fact box, sections (anchor, heading, offset)
+            "tags": more.tags, "describes": more.describes, "describes_pl": more.describes_pl,
+            "facts": more.facts, "sections": [list(x) for x in more.sections], "heroes": hero_words(more),
         }
         docs.append(doc)
-        texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text]
+        texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text, more.tags, more.describes,
+                  more.describes_pl]
     synonym_words = {w for g in groups for p in g for w in p}
     return {
         "version": content_hash,
@@ -61,7 +67,14 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "lang_mismatch": ranking.LANG_MISMATCH,
             "game_mismatch": ranking.GAME_MISMATCH,
             "game_names": ranking.GAME_NAMES,
-            "rel": ranking.REL, "name": ranking.NAME, "cover": ranking.COVER,
+            "rel": ranking.REL, "name": ranking.NAME, "cover": ranking.COVER, "all": ranking.ALL,
+            "named": ranking.NAMED, "named_max_df": ranking.NAMED_MAX_DF,
+            "mixed_lang_mismatch": ranking.MIXED_LANG_MISMATCH,
+            "weak_words": sorted(ranking.WEAK_WORDS), "weak_weight": ranking.WEAK_WEIGHT,
+            "number_hints": list(ranking.NUMBER_HINTS), "number_prior": ranking.NUMBER_PRIOR,
+            "hero_faq_prior": ranking.HERO_FAQ_PRIOR,
+            "kind_hints": {w: list(k) for w, k in ranking.KIND_HINTS.items()},
+            "kind_hint_prior": ranking.KIND_HINT_PRIOR,
             "stem_weight": ranking.STEM_WEIGHT, "prefix_weight": ranking.PREFIX_WEIGHT,
             "fuzzy_weight": {str(k): v for k, v in ranking.FUZZY_WEIGHT.items()},
             "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,

@@ -4,17 +4,26 @@ The server (indexer/search_backend.py, Whoosh BM25F) and the offline client
 (static/js/search-core.js, MiniSearch) both score candidates with BM25 over the
 same fields and boosts, then order them here, by the same rules:
 
-    final = (REL * bm25 / best_bm25 + NAME * name_match + COVER * coverage) * kind prior * language prior
+    final = (REL * bm25 / best_bm25 + NAME * name_match + NAMED * named + COVER * coverage + ALL * all_words)
+            * kind prior * language prior * game prior * number prior
 
 - coverage: the share of the query's segments (words, or synonym phrases) a document matches,
-  so a document matching more of a natural-language query ranks higher;
+  so a document matching more of a natural-language query ranks higher; all_words is 1 when it
+  matches every strong segment of a query with two or more (AND-narrowing: those outrank partial matches);
+- weak words: question and quantity words ("how many", "max", "tokens", "stack", "work", "jak", "ile")
+  count WEAK_WEIGHT of a segment everywhere (BM25, coverage, name_match): kept, never dropped, but the
+  word that names the thing decides;
 - name_match: how well the query matches one of the entry's names (its title, the title without
   its bracketed part, the bracketed part, each alias and Polish name): the share of the query the
   name covers times the share of the name the query covers. A term query ("stun") puts the term's
   own entry first; a question whose words are a FAQ's title puts that FAQ first;
 - the kind prior makes a term's own entry outrank the FAQs and summaries that mention it;
 - the language prior ranks entries in the query's language first, when the words tell
-  (words only the Polish pages use, or only the English entries use).
+  (words only the Polish pages use, or only the English entries use): a tie-breaker, not a veto;
+  milder still when the query mixes both (a Polish question naming an English game term);
+- the hero prior: a query naming a hero and something more prefers the FAQs tagged with that hero;
+- the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
+- the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
 
 Typos and search-as-you-type are handled by expanding query words against the index's own
 vocabulary (the unstemmed, accent-folded words of every entry): fuzzy variants (optimal string
@@ -32,6 +41,17 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .analysis import STOP_WORDS, stem, words
+from .vocabulary import (  # noqa: F401  (re-exported: the vocabulary's names stay importable from here)
+    FUZZY_CACHE,
+    FUZZY_WEIGHT,
+    MAX_FUZZY,
+    MAX_PREFIX,
+    PREFIX_WEIGHT,
+    Variant,
+    Vocabulary,
+    max_edits,
+    osa_distance,
+)
 
 KIND_PRIOR: dict[str, float] = {"faq": 0.9, "summary": 0.95, "overview": 0.95, "other": 0.8}
 # A question ("can I ...", "what happens if ...") may put the FAQ that asks it first.
@@ -39,6 +59,7 @@ QUESTION_KIND_PRIOR: dict[str, float] = {**KIND_PRIOR, "faq": 1.1}
 QUESTION_WORDS = frozenset("can could do does did is are was were how what when where who why which if should "
                            "will would may must".split())
 LANG_MISMATCH = 0.45  # a document in the other language than the query's
+MIXED_LANG_MISMATCH = 0.9  # the same, when the query mixes Polish and English-only words
 GAME_MISMATCH = 0.6  # a document of another game than the one the query names
 # Words that name a game inside a query ("max level dungeon dice"): a preference, not a filter.
 GAME_NAMES: dict[str, list[str]] = {
@@ -46,13 +67,33 @@ GAME_NAMES: dict[str, list[str]] = {
     "adventures": ["dice throne adventures", "adventures", "adventure", "dta"],
     "dungeon-dice": ["dungeon dice", "dd"],
 }
-REL, NAME, COVER = 1.0, 1.2, 0.6
+REL, NAME, COVER, ALL = 1.0, 1.2, 0.6, 0.3
+# The named thing wins: an entry one of whose names the query holds whole gets NAMED more, when the name has a
+# word in at most NAMED_MAX_DF documents (a name of common words only, "damage", names nothing in particular).
+NAMED, NAMED_MAX_DF = 0.2, 15
+# Question and quantity words: searched, but a WEAK_WEIGHT share of a segment (see the module docstring).
+WEAK_WORDS = frozenset(
+    "many much max maximum cap limit limits most least once time times token tokens stack stacks stacking "
+    "work works working happen happens happened use used using get gets effect effects rule rules "
+    "could did should would may must need any "
+    "ile jak jaki jaka jakie czy dziala dzialaja mozna moge mam maks zeton zetony zetonow efekt "
+    "co kiedy gdy".split())
+WEAK_WEIGHT = 0.3
+# Words that ask for a number: the entries with a fact box (stack limits and the like) get NUMBER_PRIOR.
+NUMBER_HINTS = ("how many", "how much", "max", "maximum", "limit", "cap", "ile", "maks", "limit")
+NUMBER_PRIOR = 1.1
+# Words that say what kind of thing the player means ("the token that ...", "a spell that ..."): those kinds get
+# KIND_HINT_PRIOR. A preference, not a filter.
+KIND_HINTS: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("token", "tokens", "debuff", "debuffs", "buff", "buffs", "status", "zeton", "zetony",
+                     "zetonow"), ("status-effect", "token")),
+    **dict.fromkeys(("bot", "bots", "robot", "robots", "pet", "cat", "tiger", "companion", "spirit"), ("companion",)),
+    **dict.fromkeys(("spell", "symbol", "icon", "face"), ("symbol",)),
+}
+KIND_HINT_PRIOR = 1.25
+# A query naming a hero and something more ("barbarian stun") asks about that hero's rulings: their FAQs get this.
+HERO_FAQ_PRIOR = 1.3
 STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
-PREFIX_WEIGHT = 0.7
-FUZZY_WEIGHT = {1: 0.6, 2: 0.4}
-MAX_PREFIX = 12
-MAX_FUZZY = 6
-FUZZY_CACHE = 4096  # query words whose fuzzy variants are remembered
 CANDIDATES = 60
 MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored (players type far fewer)
 
@@ -80,139 +121,21 @@ def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
     return None, query_words
 
 
-def max_edits(word: str) -> int:
-    if len(word) < 4 or word.isdigit():
-        return 0
-    return 1 if len(word) < 7 else 2
+def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
+    """Each segment's weight: WEAK_WEIGHT when one of its alternatives is weak words only ("max", or "zeton"
+    whose synonyms include "status effect"), else 1."""
+    return [WEAK_WEIGHT if any(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
 
 
-def osa_distance(a: str, b: str, limit: int) -> int:
-    """Optimal string alignment distance (a transposition is one edit); limit + 1 when above limit.
-
-    Only the band of cells within `limit` of the diagonal is computed: a cell outside it is more
-    than `limit` edits away already.
-    """
-    la, lb = len(a), len(b)
-    if abs(la - lb) > limit:
-        return limit + 1
-    if a == b:
-        return 0
-    over = limit + 1
-    prev2: list[int] = []
-    prev = [j if j <= limit else over for j in range(lb + 1)]
-    for i in range(1, la + 1):
-        cur = [over] * (lb + 1)
-        cur[0] = i if i <= limit else over
-        best = cur[0]
-        ai = a[i - 1]
-        for j in range(max(1, i - limit), min(lb, i + limit) + 1):
-            bj = b[j - 1]
-            v = prev[j - 1] + (ai != bj)
-            if prev[j] + 1 < v:
-                v = prev[j] + 1
-            if cur[j - 1] + 1 < v:
-                v = cur[j - 1] + 1
-            if i > 1 and j > 1 and ai == b[j - 2] and a[i - 2] == bj and prev2[j - 2] + 1 < v:
-                v = prev2[j - 2] + 1
-            cur[j] = v if v < over else over
-            if v < best:
-                best = v
-        if best > limit:
-            return over
-        prev2, prev = prev, cur
-    return prev[lb] if prev[lb] <= limit else over
+def hinted_kinds(all_words: list[str]) -> frozenset[str]:
+    """The kinds the query's words ask for (KIND_HINTS)."""
+    return frozenset(k for w in all_words for k in KIND_HINTS.get(w, ()))
 
 
-@dataclass(frozen=True)
-class Variant:
-    """A vocabulary word searched for one query word, with its weight and how it was found."""
-
-    word: str
-    weight: float
-    how: str  # exact | prefix | fuzzy
-
-
-class Vocabulary:
-    """The folded, unstemmed words of the index, with document frequency and the languages using them."""
-
-    def __init__(self, df: dict[str, int], langs: dict[str, set[str]]):
-        self.df = df
-        self.langs = langs
-        self.sorted = sorted(df)
-        # words by (first letter, length): a word more than `limit` letters longer or shorter is never in reach
-        self.by_shape: dict[tuple[str, int], list[str]] = {}
-        for w in self.sorted:
-            self.by_shape.setdefault((w[0], len(w)), []).append(w)
-        self._fuzzy: dict[str, list[tuple[str, int]]] = {}
-
-    def __contains__(self, word: str) -> bool:
-        return word in self.df
-
-    def variants(self, word: str, prefix: bool) -> list[Variant]:
-        out = {word: Variant(word, 1.0, "exact")}
-        if prefix and len(word) >= 3 and not word.isdigit():
-            lo = bisect.bisect_left(self.sorted, word)
-            found = []
-            for w in self.sorted[lo:]:
-                if not w.startswith(word):
-                    break
-                if w != word:
-                    found.append(w)
-            found.sort(key=lambda w: (-self.df[w], w))
-            for w in found[:MAX_PREFIX]:
-                out[w] = Variant(w, PREFIX_WEIGHT, "prefix")
-        if word not in self.df:
-            for w, d in self.fuzzy(word)[:MAX_FUZZY]:
-                if w not in out:
-                    out[w] = Variant(w, FUZZY_WEIGHT[d], "fuzzy")
-        return list(out.values())
-
-    def fuzzy(self, word: str) -> list[tuple[str, int]]:
-        """Vocabulary words within max_edits(word), same first letter; closest, then most frequent first.
-
-        Callers must not change the list: it is remembered (for up to FUZZY_CACHE words).
-        """
-        found = self._fuzzy.get(word)
-        if found is not None:
-            return found
-        limit = max_edits(word)
-        found = []
-        if limit:
-            for length in range(len(word) - limit, len(word) + limit + 1):
-                for w in self.by_shape.get((word[0], length), ()):
-                    d = osa_distance(word, w, limit)
-                    if d <= limit:
-                        found.append((w, d))
-            found.sort(key=lambda x: (x[1], -self.df[x[0]], x[0]))
-        if len(self._fuzzy) >= FUZZY_CACHE:
-            self._fuzzy.clear()
-        self._fuzzy[word] = found
-        return found
-
-    def language(self, query_words: list[str]) -> str:
-        """'pl' when more query words are used only by the Polish pages than only by English entries, else 'en'."""
-        only = {"en": 0, "pl": 0}
-        for w in query_words:
-            langs = self.langs.get(w)
-            if langs is None:
-                near = self.fuzzy(w)
-                langs = self.langs.get(near[0][0]) if near else None
-            if langs and len(langs) == 1:
-                only[next(iter(langs))] += 1
-        # English is the site's first language: a query with no word only Polish pages use is English.
-        return "pl" if only["pl"] > only["en"] else "en"
-
-    def suggest(self, query_words: list[str]) -> str | None:
-        """The query with each unknown word replaced by its closest known word, if any changed."""
-        changed, out = False, []
-        for w in query_words:
-            near = self.fuzzy(w) if len(w) > 3 and not w.isdigit() and w not in self.df else []
-            if near:
-                out.append(near[0][0])
-                changed = True
-            else:
-                out.append(w)
-        return " ".join(out) if changed else None
+def hints_number(all_words: list[str]) -> bool:
+    """The query asks for a number ("how many", "max", "ile")."""
+    text = f" {' '.join(all_words)} "
+    return any(f" {h} " in text for h in NUMBER_HINTS)
 
 
 def entry_names(title: str, aliases: Iterable[str]) -> list[list[str]]:
@@ -279,8 +202,12 @@ class NameMatcher:
     none of whose words is among them scores 0 without further work.
     """
 
-    def __init__(self, segments: list[list[Phrase]], name_words: NameWords):
+    def __init__(self, segments: list[list[Phrase]], name_words: NameWords, weights: list[float] | None = None,
+                 df: dict[str, int] | None = None):
         n = len(segments)
+        self.df = df or {}
+        self.weights = weights or [1.0] * n
+        self.total = sum(self.weights) or 1.0
         # per segment, its phrases; per phrase, its words with their prefix flag (last segment, one word)
         self.segments = [[tuple((w, i == n - 1 and len(phrase) == 1) for w in phrase) for phrase in alternatives]
                          for i, alternatives in enumerate(segments)]
@@ -291,9 +218,14 @@ class NameMatcher:
                 self.hits.setdefault(w, []).append((key, score))
 
     def __call__(self, names: list[list[str]]) -> float:
-        """max over names of (share of query segments the name matches) x (share of the name's words matched)."""
-        n = len(self.segments)
-        best = 0.0
+        """max over names of (weighted share of query segments the name matches) x (share of the name's words
+        matched)."""
+        return self.score(names)[0]
+
+    def score(self, names: list[list[str]]) -> tuple[float, bool]:
+        """name_match, and whether the query holds one of the names whole (named: every word of a name with a
+        word rarer than NAMED_MAX_DF documents)."""
+        best, named = 0.0, False
         for name in names:
             # per query word, the name word it matches best (on a tie, the later one)
             known: dict[tuple[str, bool], tuple[float, int]] = {}
@@ -305,7 +237,7 @@ class NameMatcher:
                 continue
             got = 0.0
             used: set[int] = set()
-            for alternatives in self.segments:
+            for alternatives, weight in zip(self.segments, self.weights, strict=True):
                 seg_best, seg_used = 0.0, ()
                 for phrase in alternatives:
                     score, hit = 1.0, []
@@ -318,15 +250,27 @@ class NameMatcher:
                         hit.append(found[1])
                     if score > seg_best:
                         seg_best, seg_used = score, hit
-                got += seg_best
+                got += seg_best * weight
                 used.update(seg_used)
-            best = max(best, (got / n) * (len(used) / len(name)))
-        return best
+            best = max(best, (got / self.total) * (len(used) / len(name)))
+            if not named and len(used) == len(name):
+                named = min(self.df.get(w, 0) for w in name) <= NAMED_MAX_DF
+        return best, named
 
 
-def name_match(segments: list[list[Phrase]], names: list[list[str]]) -> float:
-    """max over names of (share of query segments the name matches) x (share of the name's words matched)."""
-    return NameMatcher(segments, NameWords(names))(names)
+def name_match(segments: list[list[Phrase]], names: list[list[str]], weights: list[float] | None = None) -> float:
+    """max over names of (weighted share of query segments the name matches) x (share of the name's words
+    matched)."""
+    return NameMatcher(segments, NameWords(names), weights)(names)
+
+
+def coverage(covered: set[int], weights: list[float]) -> tuple[float, bool]:
+    """The weighted share of the query's segments a document matches, and whether it matches every strong
+    segment of a query with two or more of them (all_words)."""
+    total = sum(weights) or 1.0
+    strong = [i for i, w in enumerate(weights) if w >= 1.0]
+    share = sum(w for i, w in enumerate(weights) if i in covered) / total
+    return share, len(strong) >= 2 and all(i in covered for i in strong)
 
 
 @dataclass
@@ -338,6 +282,9 @@ class Candidate:
     bm25: float
     coverage: float
     names: list[list[str]]
+    all_words: bool = False
+    facts: bool = False
+    heroes: list[list[str]] | None = None  # a FAQ's hero tags, as name words
     score: float = 0.0
 
 
@@ -349,9 +296,35 @@ class QueryInfo:
     lang: str | None = None
     game: str | None = None
     question: bool = False
+    weights: list[float] | None = None
+    number: bool = False
+    words: frozenset[str] = frozenset()  # the query's content words
+    kinds: frozenset[str] = frozenset()  # the kinds the query asks for (hinted_kinds)
+
+    def names_hero(self, c: Candidate) -> bool:
+        """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
+        strong = sum(1 for w in self.weights or [1.0] * len(self.segments) if w >= 1.0)
+        return strong >= 2 and any(set(h) <= self.words for h in c.heroes or ())
+
+    def prior(self, c: Candidate, kinds: dict[str, float]) -> float:
+        """Kind, language, game, number and hero priors of one candidate."""
+        prior = kinds.get(c.kind, 1.0)
+        if self.lang and not self.lang.startswith(c.lang):
+            prior *= MIXED_LANG_MISMATCH if "+" in self.lang else LANG_MISMATCH
+        prior *= GAME_MISMATCH if self.game and c.game != self.game else 1.0
+        prior *= NUMBER_PRIOR if self.number and c.facts else 1.0
+        prior *= HERO_FAQ_PRIOR if c.heroes and self.names_hero(c) else 1.0
+        prior *= KIND_HINT_PRIOR if c.kind in self.kinds else 1.0
+        return prior
 
 
-def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords) -> list[Candidate]:
+def base_score(bm25: float, best: float, share: float, all_words: bool) -> float:
+    """The final score's part before name_match and the priors; the engines keep their CANDIDATES best by it."""
+    return REL * bm25 / best + COVER * share + ALL * all_words
+
+
+def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords,
+             best: float | None = None, df: dict[str, int] | None = None) -> list[Candidate]:
     """The first `limit` candidates by final score (see the module docstring), then id; name_match is
     computed only where it can matter.
 
@@ -359,22 +332,23 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
     are scored in order of that bound, highest first, until the bound falls below the limit-th best score
     found: no candidate left can reach, or tie, the first `limit`.
     """
-    best = max((c.bm25 for c in candidates), default=0.0) or 1.0
+    if best is None:
+        best = max((c.bm25 for c in candidates), default=0.0) or 1.0
     kinds = QUESTION_KIND_PRIOR if info.question else KIND_PRIOR
     bounded = []
     for c in candidates:
-        prior = kinds.get(c.kind, 1.0)
-        prior *= LANG_MISMATCH if info.lang and c.lang != info.lang else 1.0
-        prior *= GAME_MISMATCH if info.game and c.game != info.game else 1.0
-        bounded.append(((REL * c.bm25 / best + NAME * 1.0 + COVER * c.coverage) * prior, prior, c))
+        prior = info.prior(c, kinds)
+        base = base_score(c.bm25, best, c.coverage, c.all_words)
+        bounded.append(((base + NAME * 1.0 + NAMED) * prior, base, prior, c))
     bounded.sort(key=lambda x: -x[0])
-    matcher = NameMatcher(info.segments, name_words)
+    matcher = NameMatcher(info.segments, name_words, info.weights, df)
     scored: list[Candidate] = []
     floor: list[float] = []  # a min-heap of the `limit` best scores so far
-    for upper, prior, c in bounded:
+    for upper, base, prior, c in bounded:
         if len(floor) >= limit and upper < floor[0]:
             break
-        c.score = (REL * c.bm25 / best + NAME * matcher(c.names) + COVER * c.coverage) * prior
+        match, named = matcher.score(c.names)
+        c.score = (base + NAME * match + NAMED * named) * prior
         scored.append(c)
         if len(floor) < limit:
             heapq.heappush(floor, c.score)

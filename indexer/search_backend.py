@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import html
 import marshal
-import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -21,6 +20,17 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.filedb.filestore import RamStorage
 
 from .analysis import TOKEN_RE, fold_word, stem, words
+from .bm25_weights import (  # noqa: F401  (re-exported: the fields, constants and weights stay importable here)
+    BM25_B,
+    BM25_K1,
+    EN_FIELDS,
+    PL_FIELDS,
+    SCORED_FIELDS,
+    WEIGHTS_FILE,
+    load_impacts,
+    read_impacts,
+    vocabulary_of,
+)
 from .model import Entry
 from .ranking import (
     CANDIDATES,
@@ -28,24 +38,22 @@ from .ranking import (
     Candidate,
     NameWords,
     QueryInfo,
-    Vocabulary,
+    base_score,
     content_words,
-    entry_names,
+    coverage,
+    hinted_kinds,
+    hints_number,
     is_question,
     named_game,
     rank_top,
+    segment_weights,
 )
+from .search_extras import SearchExtras, best_section, hero_words, search_names
 from .synonyms import Phrase, phrase_index, segment
 
-# Field -> boost. Titles and aliases outrank headings, headings outrank body text.
-EN_FIELDS = {"title": 6.0, "aliases": 4.0, "headings": 2.0, "body": 1.0}
-PL_FIELDS = {"title_pl": 6.0, "aliases_pl": 4.0, "body_pl": 1.0}
 # Snippets as the offline client cuts them: up to 180 characters from 50 before the first matched word.
 SNIPPET_CHARS, SNIPPET_BEFORE = 180, 50
-# BM25 as the offline client's MiniSearch computes it (k1 1.2, b 0.75, no BM25+ delta, its idf), so
-# both sides score alike; field boosts multiply term frequency (Whoosh's field_boost; the client
-# repeats a term that many times), so they must be whole numbers.
-BM25_K1, BM25_B = 1.2, 0.75
+_NONE: dict[int, float] = {}
 PLAIN_WEIGHT = 0.5  # the unstemmed `fuzzy` field, searched with each word's exact, prefix and fuzzy variants
 
 
@@ -102,21 +110,33 @@ def get_schema() -> Schema:
         lang=ID(stored=True),
         title=TEXT(analyzer=english, field_boost=EN_FIELDS["title"]),
         aliases=TEXT(analyzer=english, field_boost=EN_FIELDS["aliases"]),
+        describes=TEXT(analyzer=english, field_boost=EN_FIELDS["describes"]),
+        tags=TEXT(analyzer=english, field_boost=EN_FIELDS["tags"]),
         headings=TEXT(analyzer=english, field_boost=EN_FIELDS["headings"]),
         body=TEXT(analyzer=english, stored=True, field_boost=EN_FIELDS["body"]),
         title_pl=TEXT(analyzer=polish, field_boost=PL_FIELDS["title_pl"]),
         aliases_pl=TEXT(analyzer=polish, field_boost=PL_FIELDS["aliases_pl"]),
+        describes_pl=TEXT(analyzer=polish, field_boost=PL_FIELDS["describes_pl"]),
         body_pl=TEXT(analyzer=polish, stored=True, field_boost=PL_FIELDS["body_pl"]),
         fuzzy=TEXT(analyzer=plain),
         summary=STORED(),
         names=STORED(),
+        facts=STORED(),
+        sections=STORED(),
+        heroes=STORED(),
     )
 
 
-def write_index(index_dir: Path, entries: list[Entry], polish_names: dict[str, list[str]]) -> None:
+def plain_text(e: Entry, aliases: str, extras: SearchExtras) -> str:
+    """What the unstemmed `fuzzy` field holds (its words are the vocabulary); the client's plainText()."""
+    return " ".join([e.title, aliases, extras.describes, extras.describes_pl, extras.tags, *e.headings, e.text])
+
+
+def write_index(index_dir: Path, entries: list[Entry], polish_names: dict[str, list[str]],
+                extras: dict[str, SearchExtras] | None = None) -> None:
     """Write a fresh index into an empty directory (the caller swaps it in), with its BM25 weights."""
     index_dir.mkdir(parents=True, exist_ok=False)
-    fill_index(index.create_in(str(index_dir), get_schema()), entries, polish_names)
+    fill_index(index.create_in(str(index_dir), get_schema()), entries, polish_names, extras)
     ix = index.open_dir(str(index_dir))
     try:
         (index_dir / WEIGHTS_FILE).write_bytes(marshal.dumps((ix.doc_count_all(), read_impacts(ix))))
@@ -124,26 +144,31 @@ def write_index(index_dir: Path, entries: list[Entry], polish_names: dict[str, l
         ix.close()
 
 
-def memory_index(entries: list[Entry], polish_names: dict[str, list[str]]) -> Any:
+def memory_index(entries: list[Entry], polish_names: dict[str, list[str]],
+                 extras: dict[str, SearchExtras] | None = None) -> Any:
     """An in-memory index, for unit tests and quick experiments."""
     ix = RamStorage().create_index(get_schema())
-    fill_index(ix, entries, polish_names)
+    fill_index(ix, entries, polish_names, extras)
     return ix
 
 
-def fill_index(ix: Any, entries: list[Entry], polish_names: dict[str, list[str]]) -> None:
+def fill_index(ix: Any, entries: list[Entry], polish_names: dict[str, list[str]],
+               extras: dict[str, SearchExtras] | None = None) -> None:
     writer = ix.writer()
     for e in entries:
         aliases = " ; ".join(e.aliases)
-        names = entry_names(e.title, [*e.aliases, *polish_names.get(e.id, [])])
+        more = (extras or {}).get(e.id) or SearchExtras()
+        names = search_names(e, polish_names.get(e.id, []), more)
         doc: dict[str, Any] = {"id": e.id, "game": e.game, "kind": e.kind, "lang": e.lang, "summary": e.summary,
-                               "names": names,
-                               "fuzzy": " ".join([e.title, aliases, *e.headings, e.text])}
+                               "names": names, "facts": more.facts, "sections": more.sections,
+                               "heroes": hero_words(more),
+                               "fuzzy": plain_text(e, aliases, more), "describes_pl": more.describes_pl}
         if e.lang == "pl":
             doc.update(title_pl=e.title, aliases_pl=aliases, body_pl=e.text, body="")
         else:
             doc.update(title=e.title, aliases=aliases, headings=" ; ".join(e.headings), body=e.text,
-                       aliases_pl=" ; ".join(polish_names.get(e.id, [])))
+                       aliases_pl=" ; ".join(polish_names.get(e.id, [])), describes=more.describes,
+                       tags=more.tags)
         writer.add_document(**doc)
     writer.commit()
 
@@ -153,6 +178,7 @@ class Hit:
     id: str
     score: float
     snippet: str  # safe HTML: escaped text with <mark> around matches
+    section: tuple[str, str] | None = None  # (anchor, heading) of the section the match sits in
 
 
 @dataclass
@@ -164,62 +190,6 @@ class SearchResult:
 
 class IndexUnavailable(Exception):
     """The index directory is missing, empty or unreadable."""
-
-
-def vocabulary_of(impacts: dict[tuple[str, str], dict[int, float]], docs: list[dict[str, Any]]) -> Vocabulary:
-    """The plain (unstemmed, folded) words of the index, their document frequency and languages:
-    the `fuzzy` field's terms and the documents that have them."""
-    df: dict[str, int] = {}
-    langs: dict[str, set[str]] = {}
-    for (field, word), postings in impacts.items():
-        if field == "fuzzy":
-            df[word] = len(postings)
-            langs[word] = {docs[d]["lang"] for d in postings}
-    return Vocabulary(df, langs)
-
-
-_NONE: dict[int, float] = {}
-SCORED_FIELDS = (*EN_FIELDS, *PL_FIELDS, "fuzzy")
-# read_impacts() of the index, computed when the index is written (0.25 s) and read back in 0.01 s.
-WEIGHTS_FILE = "bm25-weights.marshal"
-
-
-def read_impacts(ix: Any) -> dict[tuple[str, str], dict[int, float]]:
-    """(field, term) -> {docnum: BM25 weight}, for every term of every searched field.
-
-    Whoosh's bm25() with the idf the offline client uses, ln(1 + (N - n + 0.5) / (n + 0.5)), and Whoosh's
-    stored field lengths, computed from the raw postings: about 84,000 postings, a quarter of a second. The build
-    stores them beside the index (WEIGHTS_FILE), a release loads them whole, and no query ever waits on
-    a first read of a term from disk.
-    """
-    impacts: dict[tuple[str, str], dict[int, float]] = {}
-    with ix.searcher() as searcher:
-        reader = searcher.reader()
-        total = reader.doc_count_all()
-        for field in SCORED_FIELDS:
-            avgfl = searcher.avg_field_length(field) or 1
-            # Whoosh answers None for an empty field; no term of the field is in such a document
-            lengths = [reader.doc_field_length(d, field, 1) or 0 for d in range(total)]
-            norm = [BM25_K1 * ((1 - BM25_B) + BM25_B * fl / avgfl) for fl in lengths]
-            for raw in reader.lexicon(field):
-                n = reader.doc_frequency(field, raw)
-                idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
-                text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-                impacts[(field, text)] = {d: idf * ((tf * (BM25_K1 + 1)) / (tf + norm[d]))
-                                          for d, tf in reader.postings(field, raw).items_as("weight")}
-    return impacts
-
-
-def load_impacts(source: Path | Any, ix: Any) -> dict[tuple[str, str], dict[int, float]]:
-    """The weights the build stored beside the index; computed afresh when they are missing or do not fit."""
-    if isinstance(source, Path):
-        try:
-            count, impacts = marshal.loads((source / WEIGHTS_FILE).read_bytes())
-            if count == ix.doc_count_all() and isinstance(impacts, dict):
-                return impacts
-        except (OSError, ValueError, EOFError, TypeError):
-            pass  # an index written before the weights were stored, or a damaged file: read them from Whoosh
-    return read_impacts(ix)
 
 
 class SearchIndex:
@@ -247,7 +217,8 @@ class SearchIndex:
         self._local = threading.local()
         self._impacts = load_impacts(source, self._ix)
         self.vocabulary = vocabulary_of(self._impacts, self._docs)
-        self._tokens: dict[int, tuple[str, list[tuple[int, int, str]]]] = {}
+        self._tokens: dict[int, tuple[str, list[tuple[int, int, str, str]]]] = {}
+        self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
         self._results_lock = threading.Lock()
 
@@ -286,22 +257,52 @@ class SearchIndex:
         docs = self._docs
         if filters:
             matched = {d: v for d, v in matched.items() if all(docs[d].get(k) == want for k, want in filters.items())}
-        # as the client: BM25, then id
-        top = sorted(matched.items(), key=lambda kv: (-kv[1][0], docs[kv[0]]["id"]))[:CANDIDATES]
-        n = len(segments)
-        candidates, numbers = [], {}
-        for docnum, (score, terms) in top:
-            d = docs[docnum]
-            covered: set[int] = set()
+        weights = segment_weights(segments)
+        best = max((v[0] for v in matched.values()), default=0.0) or 1.0
+        # segments as bits: a document's covered segments are the OR of its matched terms' bits
+        bits = {key: sum(1 << i for i in segs) for key, segs in owners.items()}
+        seen: dict[int, tuple[float, bool]] = {}  # covered bits -> coverage(), few distinct per query
+        scored = []
+        for docnum, (score, terms) in matched.items():
+            mask = 0
             for key in terms:
-                covered |= owners.get(key, set())
-            candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score,
-                                        len(covered) / n if n else 0.0, d.get("names") or []))
+                mask |= bits.get(key, 0)
+            cov = seen.get(mask)
+            if cov is None:
+                cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights)
+            scored.append((base_score(score, best, *cov), docnum, score, *cov))
+        # as the client: the best CANDIDATES by BM25 share, coverage and all_words, then id
+        scored.sort(key=lambda x: (-x[0], docs[x[1]]["id"]))
+        candidates, numbers = [], {}
+        for _, docnum, score, share, every in scored[:CANDIDATES]:
+            d = docs[docnum]
+            candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score, share,
+                                        d.get("names") or [], every, bool(d.get("facts")), d.get("heroes")))
             numbers[d["id"]] = docnum
-        info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words))
-        ranked = rank_top(candidates, info, limit, self._name_words)
-        hits = [Hit(c.id, c.score, self._snippet(numbers[c.id], owners)) for c in ranked]
+        info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
+                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words))
+        ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
+        hits = []
+        for c in ranked:
+            docnum = numbers[c.id]
+            plain = {t for f, t in matched[docnum][1] if f == "fuzzy"}  # the plain words this entry matched
+            hits.append(Hit(c.id, c.score, self._snippet(docnum, owners), self._section(docnum, plain)))
         return SearchResult(len(matched), hits, self.vocabulary.suggest(query_words))
+
+    def _section(self, docnum: int, plain: set[str]) -> tuple[str, str] | None:
+        """(anchor, heading) of the one section of the entry that holds most of the matched words, if any."""
+        sections = self._docs[docnum].get("sections")
+        if not sections:
+            return None
+        names = self._docs[docnum].get("names") or [[]]
+        return best_section(self._words(docnum), plain, sections, names[0])
+
+    def _words(self, docnum: int) -> list[str]:
+        """A document's folded body words, computed once."""
+        cached = self._plain_words.get(docnum)
+        if cached is None:
+            cached = self._plain_words[docnum] = [w for _, _, w, _ in self._body(docnum)[1]]
+        return cached
 
     def _postings(self, field: str, term: str) -> dict[int, float]:
         """A term's BM25 weight (field boost included) in every document that has it."""
@@ -329,13 +330,14 @@ class SearchIndex:
             return {}
         raise TypeError(f"unexpected query node {q!r}")
 
-    def _body(self, docnum: int) -> tuple[str, list[tuple[int, int, str]]]:
-        """A document's body and its words (start, end, stem), computed once."""
+    def _body(self, docnum: int) -> tuple[str, list[tuple[int, int, str, str]]]:
+        """A document's body and its words (start, end, folded word, stem), computed once."""
         cached = self._tokens.get(docnum)
         if cached is None:
             lang = "pl" if self._docs[docnum]["lang"] == "pl" else "en"
             body = self._searcher().stored_fields(docnum).get("body_pl" if lang == "pl" else "body") or ""
-            words_at = [(m.start(), m.end(), stem(fold_word(m.group()), lang)) for m in TOKEN_RE.finditer(body)]
+            folded = [(m.start(), m.end(), fold_word(m.group())) for m in TOKEN_RE.finditer(body)]
+            words_at = [(s, e, w, stem(w, lang)) for s, e, w in folded]
             cached = self._tokens[docnum] = (body, words_at)
         return cached
 
@@ -345,7 +347,7 @@ class SearchIndex:
         field = "body_pl" if d["lang"] == "pl" else "body"
         wanted = {t for f, t in owners if f == field}
         body, words_at = self._body(docnum)
-        first = next((i for i, w in enumerate(words_at) if w[2] in wanted), None)
+        first = next((i for i, w in enumerate(words_at) if w[3] in wanted), None)
         if first is None:
             return html.escape(d["summary"])
         start = max(0, words_at[first][0] - SNIPPET_BEFORE)
@@ -354,7 +356,7 @@ class SearchIndex:
             start = space + 1 if 0 <= space < words_at[first][0] else start
         end = min(len(body), start + SNIPPET_CHARS)
         out, pos = [], start
-        for s, e, w in words_at[first:]:
+        for s, e, _, w in words_at[first:]:
             if s >= end:
                 break
             if w in wanted:
@@ -367,17 +369,19 @@ class SearchIndex:
         """One OR of segments; each segment an OR of its synonym phrases; a phrase an AND of its words."""
         owners: dict[tuple[str, str], set[int]] = {}
         clauses = []
-        for n, alternatives in enumerate(segments):
+        for n, (alternatives, scale) in enumerate(zip(segments, segment_weights(segments), strict=True)):
             last = n == len(segments) - 1
             options = []
             for phrase in alternatives:
-                parts = [self._word_query(w, last and len(phrase) == 1, n, owners) for w in phrase]
+                parts = [self._word_query(w, last and len(phrase) == 1, n, owners, scale) for w in phrase]
                 options.append(query.And(parts) if len(parts) > 1 else parts[0])
             clauses.append(_or(options))
         return _or(clauses), owners
 
-    def _word_query(self, word: str, prefix: bool, seg: int, owners: dict[tuple[str, str], set[int]]) -> query.Query:
-        """A query word against every field: its stems, plus its exact, prefix and fuzzy variants."""
+    def _word_query(self, word: str, prefix: bool, seg: int, owners: dict[tuple[str, str], set[int]],
+                    scale: float = 1.0) -> query.Query:
+        """A query word against every field: its stems, plus its exact, prefix and fuzzy variants; a weak
+        word's terms weigh `scale` (WEAK_WEIGHT)."""
         weights: dict[tuple[str, str], float] = {}
         for v in self.vocabulary.variants(word, prefix):
             terms = [(f, stem(v.word, "en"), v.weight) for f in EN_FIELDS]
@@ -390,7 +394,7 @@ class SearchIndex:
             owners.setdefault(key, set()).add(seg)
         if not present:
             return query.NullQuery
-        return _or([query.Term(f, t, boost=b) for (f, t), b in present.items()])
+        return _or([query.Term(f, t, boost=b * scale) for (f, t), b in present.items()])
 
 
 def _or(parts: list[query.Query]) -> query.Query:

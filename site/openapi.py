@@ -100,7 +100,9 @@ SEARCH = {
             "200": _ok(_obj({
                 "query": STR, "total": INT, "suggestion": {"type": ["string", "null"]},
                 "results": {"type": "array", "items": _obj(
-                    {k: STR for k in ("id", "title", "url", "game", "kind", "lang", "snippet")})},
+                    {**{k: STR for k in ("id", "title", "url", "game", "kind", "lang", "snippet")},
+                     "section": {"type": ["string", "null"],
+                                 "description": "Heading of the section the match sits in (the url ends #anchor)"}})},
             })),
             "400": _ok(ERROR, "Bad parameter; `error.field` names it"),
         },

@@ -26,6 +26,8 @@ def run_search(params: SearchParams) -> Results:
     rows = []
     for hit in found.hits:
         e = rel.entries[hit.id]
-        rows.append({"id": e["id"], "title": e["title"], "url": e["url"], "game": e["game"], "kind": e["kind"],
-                     "lang": e["lang"], "snippet": hit.snippet})
+        # a match in one section of the entry links to that section and names its heading
+        url = e["url"] + (f"#{hit.section[0]}" if hit.section else "")
+        rows.append({"id": e["id"], "title": e["title"], "url": url, "game": e["game"], "kind": e["kind"],
+                     "lang": e["lang"], "snippet": hit.snippet, "section": hit.section[1] if hit.section else None})
     return Results(params.q, found.total, rows, found.suggestion)

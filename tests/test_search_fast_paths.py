@@ -53,21 +53,42 @@ def word_matches(query_word: str, name_word: str, last: bool) -> float:
     return 0.0
 
 
+def exact_lengths(searcher: Any, fieldname: str) -> list[float]:
+    """Each document's number of words in the field: its terms' frequencies (posting weight / field boost)."""
+    reader = searcher.reader()
+    boost = searcher.schema[fieldname].format.field_boost
+    lengths = [0.0] * reader.doc_count_all()
+    for raw in reader.lexicon(fieldname):
+        for d, w in reader.postings(fieldname, raw).items_as("weight"):
+            lengths[d] += w / boost
+    return lengths
+
+
 class _SharedScorer(scoring.BM25FScorer):
-    def __init__(self, searcher: Any, fieldname: str, text: Any, B: float, K1: float, qf: float = 1):
+    def __init__(self, searcher: Any, fieldname: str, text: Any, B: float, K1: float, lengths: list[float],
+                 qf: float = 1):
         super().__init__(searcher, fieldname, text, B, K1, qf=qf)
         parent = searcher.get_parent()
         n, total = parent.doc_frequency(fieldname, text), parent.doc_count_all()
         self.idf = math.log(1 + (total - n + 0.5) / (n + 0.5))
+        self.avgfl = (sum(lengths) / total) or 1
+        self.dfl = lambda docid: lengths[docid]
 
 
 class SharedBM25(scoring.BM25F):
-    """Whoosh's own BM25F scorer with the idf the offline client uses: ln(1 + (N - n + 0.5) / (n + 0.5))."""
+    """Whoosh's own BM25F scorer with the idf the offline client uses, ln(1 + (N - n + 0.5) / (n + 0.5)), and
+    exact field lengths (Whoosh stores them rounded to a byte; the client counts them exactly)."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._lengths: dict[str, list[float]] = {}
 
     def scorer(self, searcher: Any, fieldname: str, text: Any, qf: float = 1) -> Any:
         if not searcher.schema[fieldname].scorable:
             return scoring.WeightScorer.for_(searcher, fieldname, text)
-        return _SharedScorer(searcher, fieldname, text, self.B, self.K1, qf=qf)
+        if fieldname not in self._lengths:
+            self._lengths[fieldname] = exact_lengths(searcher, fieldname)
+        return _SharedScorer(searcher, fieldname, text, self.B, self.K1, self._lengths[fieldname], qf=qf)
 
 
 def plain_osa(a: str, b: str) -> int:

@@ -55,8 +55,9 @@
       var results = found.hits.map(function (h) {
         var d = h.doc;
         return {
-          id: d.id, title: d.title, url: d.url, game: d.game, kind: d.kind, lang: d.lang, score: h.score,
-          snippet: snippet(d, new Set(h.words)), words: h.words,
+          id: d.id, title: d.title, url: d.url + (h.section ? "#" + h.section[0] : ""), game: d.game, kind: d.kind,
+          lang: d.lang, score: h.score, snippet: snippet(d, new Set(h.words)), words: h.words,
+          section: h.section ? h.section[1] : null,  // the heading of the section the match sits in, if one
         };
       });
       return { query: text, total: found.total, results: results, suggestion: found.suggestion };

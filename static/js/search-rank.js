@@ -10,10 +10,13 @@
   else root.ThroneRank = factory();
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
-  var EN_FIELDS = ["title", "aliases", "headings", "body"];
-  var PL_FIELDS = ["title_pl", "aliases_pl", "body_pl"];
+  var EN_FIELDS = ["title", "aliases", "describes", "tags", "headings", "body"];
+  var PL_FIELDS = ["title_pl", "aliases_pl", "describes_pl", "body_pl"];
   var ALL_FIELDS = EN_FIELDS.concat(PL_FIELDS, ["fuzzy"]);
   var BRACKETS = /\(([^)]*)\)/g;
+  // The plain `fuzzy` field's terms carry this mark, so MiniSearch's per-term match record (which keeps one
+  // field list per term) never mixes them up with the same word's stem in another field.
+  var PLAIN = "\u0002";
 
   function isDigits(w) { return /^[0-9]+$/.test(w); }
 
@@ -53,6 +56,7 @@
     this.r = r;
     this.stop = new Set(data.stop_words);
     this.questionWords = new Set(r.question_words);
+    this.weakWords = new Set(r.weak_words);
     this.stemsEn = data.stems.en;
     this.stemsPl = data.stems.pl;
     var index = new Map();
@@ -90,6 +94,35 @@
   };
 
   Rules.prototype.isQuestion = function (all) { return all.length > 0 && this.questionWords.has(all[0]); };
+
+  // As ranking.segment_weights: a segment with an alternative of weak words only is weak.
+  Rules.prototype.segmentWeights = function (segments) {
+    var weak = this.weakWords;
+    var w = this.r.weak_weight;
+    return segments.map(function (alts) {
+      return alts.some(function (p) { return p.every(function (x) { return weak.has(x); }); }) ? w : 1;
+    });
+  };
+
+  // As ranking.hints_number: the query asks for a number.
+  Rules.prototype.hintsNumber = function (all) {
+    var text = " " + all.join(" ") + " ";
+    return this.r.number_hints.some(function (h) { return text.indexOf(" " + h + " ") >= 0; });
+  };
+
+  // As ranking.coverage: [weighted share of segments covered, every strong segment covered (2 or more)].
+  function coverage(covered, weights) {
+    var total = 0;
+    var share = 0;
+    var strong = 0;
+    var allStrong = true;
+    weights.forEach(function (w, i) {
+      total += w;
+      if (covered.has(i)) share += w;
+      if (w >= 1) { strong += 1; if (!covered.has(i)) allStrong = false; }
+    });
+    return [share / (total || 1), strong >= 2 && allStrong];
+  }
 
   Rules.prototype.namedGame = function (words) {
     for (var k = 0; k < this.gamePhrases.length; k++) {
@@ -130,10 +163,16 @@
     return 0;
   };
 
-  Rules.prototype.nameMatch = function (segments, names) {
+  // As ranking.NameMatcher.score: [name_match, named], named when a name with a word in at most
+  // named_max_df documents (df: the vocabulary's) is all matched.
+  Rules.prototype.nameMatch = function (segments, names, weights, df) {
     var best = 0;
+    var named = false;
     var count = segments.length;
-    if (!count) return 0;
+    var maxDf = this.r.named_max_df;
+    if (!count) return [0, false];
+    weights = weights || segments.map(function () { return 1; });
+    var total = weights.reduce(function (a, b) { return a + b; }, 0) || 1;
     var self = this;
     names.forEach(function (name) {
       var got = 0;
@@ -158,12 +197,15 @@
           }
           if (score > segBest) { segBest = score; segUsed = hit; }
         });
-        got += segBest;
+        got += segBest * weights[i];
         segUsed.forEach(function (j) { used.add(j); });
       });
-      best = Math.max(best, (got / count) * (used.size / name.length));
+      best = Math.max(best, (got / total) * (used.size / name.length));
+      if (!named && used.size === name.length) {
+        named = Math.min.apply(null, name.map(function (w) { return (df && df.get(w)) || 0; })) <= maxDf;
+      }
     });
-    return best;
+    return [best, named];
   };
 
   // --- The vocabulary: every plain word of the index with its document frequency and languages.
@@ -246,7 +288,9 @@
       }
       if (langs && langs.size === 1) only[langs.values().next().value] += 1;
     });
-    return only.pl > only.en ? "pl" : "en";  // English unless Polish-only words outnumber English-only ones
+    var lang = only.pl > only.en ? "pl" : "en";  // English unless Polish-only words outnumber English-only ones
+    var other = lang === "pl" ? "en" : "pl";
+    return only[other] ? lang + "+" + other : lang;  // a mixed query
   };
 
   Vocabulary.prototype.suggest = function (words) {
@@ -261,13 +305,18 @@
   };
 
   // --- What each field holds, as in the server's schema (indexer/search_backend.py fill_index).
-  function plainText(d) { return [d.title, d.aliases, d.headings, d.body].join(" "); }
+  function plainText(d) {
+    return [d.title, d.aliases, d.describes || "", d.describes_pl || "", d.tags || "", d.headings, d.body].join(" ");
+  }
 
   function fieldText(d, field) {
     var pl = d.lang === "pl";
     switch (field) {
       case "title": return pl ? "" : d.title;
       case "aliases": return pl ? "" : d.aliases;
+      case "describes": return pl ? "" : d.describes || "";
+      case "tags": return pl ? "" : d.tags || "";
+      case "describes_pl": return d.describes_pl || "";
       case "headings": return pl ? "" : d.headings;
       case "body": return pl ? "" : d.body;
       case "title_pl": return pl ? d.title : "";
@@ -294,7 +343,7 @@
       },
       processTerm: function (token, field) {
         var word = token.slice(0, token.lastIndexOf("\u0001"));
-        if (field === "fuzzy") return word;
+        if (field === "fuzzy") return word + PLAIN;
         var term = rules.stem(word, PL_FIELDS.indexOf(field) >= 0 ? "pl" : "en");
         var out = [];
         for (var k = 0; k < (boosts[field] || 1); k++) out.push(term);
@@ -304,11 +353,35 @@
     };
   }
 
+  // As search_extras.best_section: the section holding strictly the most distinct matched words,
+  // [anchor, heading], or null. tokens: the entry's folded words; sections: [anchor, heading, first word].
+  function bestSection(tokens, wanted, sections, title, weak) {
+    var want = new Set();
+    wanted.forEach(function (w) { if (title.indexOf(w) < 0 && !weak.has(w)) want.add(w); });
+    wanted = want;
+    if (!sections || !sections.length || !wanted.size) return null;
+    var counts = [];
+    for (var k = 0; k <= sections.length; k++) counts.push(new Set());
+    var part = 0;
+    tokens.forEach(function (word, at) {
+      while (part < sections.length && at >= sections[part][2]) part += 1;
+      if (wanted.has(word)) counts[part].add(word);
+    });
+    var sizes = counts.map(function (c) { return c.size; });
+    var top = Math.max.apply(null, sizes);
+    var ties = sizes.filter(function (x) { return x === top; }).length;
+    var present = new Set();
+    counts.forEach(function (c) { c.forEach(function (w) { present.add(w); }); });
+    if (top < Math.min(2, present.size) || top === 0 || ties > 1 || sizes[0] === top) return null;
+    var sec = sections[sizes.indexOf(top) - 1];
+    return [sec[0], sec[1]];
+  }
+
   function identity(t) { return t; }
   function single(s) { return [s]; }
 
   // One query word: its variants' stems in the English and Polish fields, and the plain word.
-  function wordQuery(rules, vocab, data, word, prefix, seg, owners) {
+  function wordQuery(rules, vocab, data, word, prefix, seg, owners, scale) {
     var weights = new Map();
     function add(field, term, weight) {
       var key = field + "\u0000" + term;
@@ -319,7 +392,7 @@
       var pl = rules.stem(v.word, "pl");
       EN_FIELDS.forEach(function (f) { add(f, en, v.weight); });
       PL_FIELDS.forEach(function (f) { add(f, pl, v.weight); });
-      add("fuzzy", v.word, v.weight * data.plain_weight);
+      add("fuzzy", v.word + PLAIN, v.weight * data.plain_weight);
     });
     var leaves = [];
     weights.forEach(function (weight, key) {
@@ -330,7 +403,7 @@
       owners.get(key).add(seg);
       leaves.push({
         queries: [term], fields: [field], tokenize: single, processTerm: identity,
-        prefix: false, fuzzy: false, boostTerm: function () { return weight; },
+        prefix: false, fuzzy: false, boostTerm: function () { return weight * scale; },
       });
     });
     return { combineWith: "OR", queries: leaves };
@@ -338,11 +411,12 @@
 
   function buildQuery(rules, vocab, data, segments) {
     var owners = new Map();
+    var weights = rules.segmentWeights(segments);
     var clauses = segments.map(function (alternatives, n) {
       var last = n === segments.length - 1;
       var options = alternatives.map(function (phrase) {
         var parts = phrase.map(function (w) {
-          return wordQuery(rules, vocab, data, w, last && phrase.length === 1, n, owners);
+          return wordQuery(rules, vocab, data, w, last && phrase.length === 1, n, owners, weights[n]);
         });
         return parts.length > 1 ? { combineWith: "AND", queries: parts } : parts[0];
       });
@@ -377,36 +451,66 @@
         filter: keys.length ? function (res) { return keys.every(function (k) { return res[k] === filters[k]; }); }
           : undefined,
       });
+      var weights = rules.segmentWeights(segments);
+      var strong = weights.filter(function (w) { return w >= 1; }).length;
+      var queryWords = new Set(words);
+      var hinted = new Set();  // as ranking.hinted_kinds: the kinds the query's words ask for
+      all.forEach(function (w) {
+        if (Object.prototype.hasOwnProperty.call(r.kind_hints, w)) r.kind_hints[w].forEach(function (k) { hinted.add(k); });
+      });
       var info = {
-        lang: vocab.language(words), game: named.game, question: rules.isQuestion(all),
+        lang: vocab.language(words), game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
       };
       var kinds = info.question ? r.question_kind_prior : r.kind_prior;
-      // MiniSearch multiplies a score by the number of query terms matched; Whoosh does not: undo it,
-      // then keep the best candidates by plain BM25, as the server does.
-      found.forEach(function (res) { res.bm25 = res.score / (res.queryTerms.length || 1); });
-      found.sort(function (a, b) { return b.bm25 - a.bm25 || cmpStr(a.id, b.id); });
-      var top = found.slice(0, r.candidates);
-      var best = top.length ? top[0].bm25 : 1;
-      var ranked = top.map(function (res) {
+      // MiniSearch multiplies a score by the number of query terms matched; Whoosh does not: undo it.
+      var best = 0;
+      found.forEach(function (res) {
+        res.bm25 = res.score / (res.queryTerms.length || 1);
+        if (res.bm25 > best) best = res.bm25;
+      });
+      best = best || 1;
+      // As the server: coverage of every match, then the best candidates by ranking.base_score, then id.
+      found.forEach(function (res) {
         var covered = new Set();
         var plain = [];
         Object.keys(res.match).forEach(function (term) {
           res.match[term].forEach(function (field) {
             var segs = built.owners.get(field + "\u0000" + term);
             if (segs) segs.forEach(function (s) { covered.add(s); });
-            if (field === "fuzzy" && plain.indexOf(term) < 0) plain.push(term);
+            if (field === "fuzzy" && plain.indexOf(term.slice(0, -1)) < 0) plain.push(term.slice(0, -1));
           });
         });
+        var cov = coverage(covered, weights);
+        res.share = cov[0];
+        res.allWords = cov[1];
+        res.plain = plain;
+        res.base = r.rel * res.bm25 / best + r.cover * res.share + r.all * (res.allWords ? 1 : 0);
+      });
+      found.sort(function (a, b) { return b.base - a.base || cmpStr(a.id, b.id); });
+      var top = found.slice(0, r.candidates);
+      var ranked = top.map(function (res) {
         var doc = docs.get(res.id);
         var prior = kinds[res.kind] !== undefined ? kinds[res.kind] : 1;
-        if (info.lang && res.lang !== info.lang) prior *= r.lang_mismatch;
+        if (info.lang && info.lang.indexOf(res.lang) !== 0) {
+          prior *= info.lang.indexOf("+") >= 0 ? r.mixed_lang_mismatch : r.lang_mismatch;
+        }
         if (info.game && res.game !== info.game) prior *= r.game_mismatch;
-        var score = (r.rel * res.bm25 / (best || 1) + r.name * rules.nameMatch(segments, doc.names || [])
-          + r.cover * covered.size / segments.length) * prior;
-        return { id: res.id, score: score, bm25: res.bm25, words: plain, doc: doc };
+        if (info.number && doc.facts) prior *= r.number_prior;
+        if (doc.heroes && doc.heroes.length && strong >= 2 && doc.heroes.some(function (h) {
+          return h.every(function (w) { return queryWords.has(w); });
+        })) prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
+        if (hinted.has(res.kind)) prior *= r.kind_hint_prior;
+        var match = rules.nameMatch(segments, doc.names || [], weights, vocab.df);
+        var score = (res.base + r.name * match[0] + (match[1] ? r.named : 0)) * prior;
+        return { id: res.id, score: score, bm25: res.bm25, words: res.plain, doc: doc };
       });
       ranked.sort(function (a, b) { return b.score - a.score || cmpStr(a.id, b.id); });
-      return { total: found.length, hits: ranked.slice(0, limit), suggestion: vocab.suggest(words) };
+      var hits = ranked.slice(0, limit);
+      hits.forEach(function (h) {
+        var title = (h.doc.names && h.doc.names[0]) || [];
+        h.section = bestSection(Fold.words(h.doc.body || ""), new Set(h.words), h.doc.sections, title, rules.weakWords);
+      });
+      return { total: found.length, hits: hits, suggestion: vocab.suggest(words) };
     }
 
     return { search: search, rules: rules, vocabulary: vocab, mini: mini };
@@ -414,6 +518,6 @@
 
   return {
     create: create, osaDistance: osaDistance, maxEdits: maxEdits, Rules: Rules, Vocabulary: Vocabulary,
-    fieldText: fieldText,
+    fieldText: fieldText, bestSection: bestSection,
   };
 });

@@ -219,6 +219,11 @@
       li.appendChild(el("span", "badge game-" + r.game, games[r.game] || r.game));
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "badge", kindName(r.kind)));
+      if (r.section) {  // the heading of the section the match sits in, as the server's page shows it
+        var sec = el("p", "result-section", r.section);
+        sec.lang = r.lang;
+        li.appendChild(sec);
+      }
       var p = el("p", "snippet");
       r.snippet.forEach(function (part) {
         p.appendChild(part.mark ? el("mark", "", part.text) : document.createTextNode(part.text));

@@ -1,0 +1,145 @@
+"""What search knows of an entry beyond its page: FAQ tags as words, effect descriptions, fact boxes, sections.
+
+Both engines index and rank with these (indexer/search_backend.py and, through the offline data,
+static/js/search-rank.js), so they are computed once here, at build time:
+
+- tags: an entry's tags as words ("moon-elf" -> "moon elf"; a tag that is an entry id also gives
+  that entry's title), so "barbarian stun" or q=barbarian&kind=faq finds the Barbarian's FAQs;
+- describes / describes_pl: the plain words players use for what an entry does ("dodge", "reflect
+  damage back"), from content/data/describes.yaml, in English and Polish;
+- heroes: a FAQ's hero tags as titles; its names are also searched with the hero's name in front
+  ("barbarian" + "stun loop"), so "barbarian stun" puts a Barbarian Stun FAQ first;
+- facts: the entry has a fact box (numbers: stack limit, activations), which a "how many" query prefers;
+- sections: (anchor, heading, index of the heading's first word among the entry's words), so a hit
+  whose match sits in one section links to url#anchor and shows that heading.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .analysis import TOKEN_RE, words
+from .model import Entry
+from .ranking import WEAK_WORDS, content_words, entry_names
+
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])")
+
+
+@dataclass
+class SearchExtras:
+    tags: str = ""
+    describes: str = ""
+    describes_pl: str = ""
+    facts: bool = False
+    sections: list[tuple[str, str, int]] = field(default_factory=list)
+    heroes: list[str] = field(default_factory=list)  # titles of the hero entries a FAQ is tagged with
+
+
+def tag_words(tags: list[str], titles: dict[str, str]) -> str:
+    """Tags as searchable words: the tag with hyphens as spaces, and the title of the entry it names."""
+    out: list[str] = []
+    for tag in tags:
+        for text in (tag.replace("-", " "), titles.get(tag, "")):
+            if text and text not in out:
+                out.append(text)
+    return " ; ".join(out)
+
+
+def hero_words(extras: SearchExtras) -> list[list[str]]:
+    """A FAQ's heroes as folded name words (ranking.QueryInfo.names_hero)."""
+    return [content_words(words(h)) for h in extras.heroes]
+
+
+def search_names(entry: Entry, polish: list[str], extras: SearchExtras) -> list[list[str]]:
+    """An entry's names for name_match (ranking.entry_names), and for a hero's FAQ each name again with the
+    hero's name in front."""
+    names = entry_names(entry.title, [*entry.aliases, *polish])
+    for hero in extras.heroes:
+        prefix = content_words(words(hero))
+        names += [prefix + n for n in names[:] if n[:len(prefix)] != prefix and prefix + n not in names]
+    return names
+
+
+def describes_by_id(data: dict[str, Any]) -> dict[str, tuple[list[str], list[str]]]:
+    """Entry id -> (English descriptions, Polish descriptions) from content/data/describes.yaml."""
+    out: dict[str, tuple[list[str], list[str]]] = {}
+    for item in (data.get("describes") or {}).get("entries") or []:
+        if isinstance(item, dict) and item.get("id"):
+            en, pl = out.setdefault(str(item["id"]), ([], []))
+            en += [str(x) for x in item.get("en") or []]
+            pl += [str(x) for x in item.get("pl") or []]
+    return out
+
+
+def _norm(text: str) -> str:
+    """A heading as render.plain_text writes it into the entry's text."""
+    return _SPACE_BEFORE_PUNCT.sub(r"\1", " ".join(text.split())).replace("( ", "(")
+
+
+def section_starts(entry: Entry) -> list[tuple[str, str, int]]:
+    """(anchor, heading, index of the heading's first word among the words of entry.text), in page order;
+    a heading not found in the text is left out. Word indices, not character offsets: the offline
+    client counts the same words (Python and JavaScript count characters differently)."""
+    out: list[tuple[str, str, int]] = []
+    pos = 0
+    for anchor, heading in zip(entry.anchors, entry.headings, strict=False):
+        at = entry.text.find(_norm(heading), pos)
+        if at < 0:
+            continue
+        out.append((anchor, heading, len(TOKEN_RE.findall(entry.text, 0, at))))
+        pos = at + 1
+    return out
+
+
+def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[str]) -> dict[str, SearchExtras]:
+    titles = {e.id: e.title for e in entries}
+    heroes = {e.id for e in entries if e.kind == "hero"}
+    described = describes_by_id(data)
+    out: dict[str, SearchExtras] = {}
+    for e in entries:
+        en, pl = described.get(e.id, ([], []))
+        out[e.id] = SearchExtras(tags=tag_words(e.tags, titles), describes=" ; ".join(en),
+                                 describes_pl=" ; ".join(pl), facts=e.id in with_facts,
+                                 sections=section_starts(e),
+                                 heroes=[titles[t] for t in e.tags if t in heroes] if e.kind == "faq" else [])
+    return out
+
+
+def best_section(tokens: list[str], wanted: set[str], sections: list[tuple[str, str, int]] | list[list[Any]],
+                 title: list[str]) -> tuple[str, str] | None:
+    """The section a hit's match sits in: (anchor, heading), or None when the match is not in one section.
+
+    tokens are the folded words of the entry's text; wanted the folded words the query matched, less
+    the words of the entry's title (they name the entry, not a part of it) and the weak words.
+    Each part of the text (the intro before the first heading, then each section with its heading)
+    counts the distinct wanted words it holds; the section with the most wins if it holds strictly
+    more than every other part, and two or more of them (or the only one the entry has).
+    Keep in step with bestSection in static/js/search-rank.js.
+    """
+    wanted = wanted - set(title) - WEAK_WORDS
+    if not sections or not wanted:
+        return None
+    if len(wanted) == 1:  # one word: in one section only if it is in no other part (rarely); count quickly
+        word = next(iter(wanted))
+        starts = [s[2] for s in sections]
+        where = {bisect.bisect_right(starts, at) for at, w in enumerate(tokens) if w == word}
+        if len(where) != 1 or 0 in where:
+            return None
+        anchor, heading, _ = sections[where.pop() - 1]
+        return anchor, heading
+    counts: list[set[str]] = [set() for _ in range(len(sections) + 1)]
+    part = 0
+    for at, word in enumerate(tokens):
+        while part < len(sections) and at >= sections[part][2]:
+            part += 1
+        if word in wanted:
+            counts[part].add(word)
+    sizes = [len(c) for c in counts]
+    top = max(sizes)
+    if top < min(2, len(set().union(*counts))) or top == 0 or sizes.count(top) > 1 or sizes[0] == top:
+        return None
+    anchor, heading, _ = sections[sizes.index(top) - 1]
+    return anchor, heading
