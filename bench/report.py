@@ -18,6 +18,8 @@ HTTP_CLIENTS = 16
 ENTRY_BYTES = 30 * KB
 PRECACHE_BYTES = 1.5 * MB
 CLIENT_QUERY_MS = 5.0
+TYPEAHEAD_MS = {4: 100.0, 1: 30.0}  # first and every later suggestion, CPU slowed 4x / not slowed
+TYPEAHEAD_RATIO = 1.5  # first suggestion after a page load ÷ a later one
 LIGHTHOUSE_MIN = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
 
 
@@ -139,6 +141,7 @@ def checks(res: dict[str, Any]) -> list[Check]:
     else:
         why = "skipped" if not browser else "no offline client search found"
         out.append(_missing("Client search", "per query", f"≤ {CLIENT_QUERY_MS:.0f} ms", why))
+    out += typeahead_checks(res.get("typeahead"))
     lighthouse = res.get("lighthouse")
     budget = " / ".join(f"≥ {v}" if v < 100 else "100" for v in LIGHTHOUSE_MIN.values())
     if lighthouse:
@@ -150,6 +153,25 @@ def checks(res: dict[str, Any]) -> list[Check]:
                              figure, budget, ok, f"median of {len(page['runs'])} runs"))
     else:
         out.append(_missing("Lighthouse (mobile)", "home, entry, damage calculator", budget))
+    return out
+
+
+def typeahead_checks(typeahead: dict[str, Any] | None) -> list[Check]:
+    if not typeahead:
+        return [_missing("Typeahead", "first suggestion after a page load, installed app, 4× CPU",
+                         f"≤ {TYPEAHEAD_MS[4]:.0f} ms")]
+    out = []
+    for name, r in typeahead["results"].items():
+        rate = int(name.split()[-1].rstrip("x"))
+        limit = TYPEAHEAD_MS.get(rate, TYPEAHEAD_MS[1])
+        note = f"max {ms(r['cold_max_ms'])}; longest main-thread task {ms(r['longest_task_ms'])}"
+        out.append(Check("Typeahead", f"{name} CPU: first suggestion after a page load (median of {r['pages']})",
+                         ms(r["cold_ms"]), f"≤ {limit:.0f} ms", r["cold_ms"] <= limit, note))
+        out.append(Check("Typeahead", f"{name} CPU: a later query on the same page", ms(r["warm_ms"]),
+                         f"≤ {limit:.0f} ms", r["warm_ms"] <= limit, f"max {ms(r['warm_max_ms'])}"))
+        if rate == 4:
+            out.append(Check("Typeahead", f"{name} CPU: first ÷ later", f"{r['ratio']:.2f}",
+                             f"≤ {TYPEAHEAD_RATIO}", r["ratio"] <= TYPEAHEAD_RATIO))
     return out
 
 
@@ -271,6 +293,20 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
                       f"{ms(cs['max_ms'])} per query. Loading the index (fetch, parse, build): first "
                       f"{cs['load_first_ms']:.0f} ms, median {cs['load_median_ms']:.0f} ms "
                       f"(building it {cs['index_median_ms']:.0f} ms)."]
+    typeahead = res.get("typeahead")
+    if typeahead:
+        parts += ["", "### Typeahead", "",
+                  "`bench/typeahead_bench.py`: Chromium, the app installed (its service worker active, the precache "
+                  "done), the CPU slowed through CDP `Emulation.setCPUThrottlingRate` (page and workers) or not. "
+                  f"For each of {len(typeahead['pages'])} entry pages: open it, at once type a query into "
+                  "`input[type=search]` and time until its first `[role=option]` (cold), then another query on the "
+                  "same page (warm). Medians; the calibration column is a fixed loop timed in the page (it shows the "
+                  "slow-down applied).", "",
+                  _md_table(["Setting", "First suggestion (cold)", "Later query (warm)", "Cold ÷ warm", "Cold max",
+                             "Warm max", "Longest main-thread task", "Calibration loop"],
+                            [[name, ms(r["cold_ms"]), ms(r["warm_ms"]), f"{r['ratio']:.2f}", ms(r["cold_max_ms"]),
+                              ms(r["warm_max_ms"]), ms(r["longest_task_ms"]), ms(r["calibration_ms"])]
+                             for name, r in typeahead["results"].items()])]
     lighthouse = res.get("lighthouse")
     if lighthouse:
         rows_l = []
