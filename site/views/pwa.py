@@ -15,7 +15,15 @@ from indexer.release import releases_dir
 
 from ..assets import AssetManifest, AssetMissing
 from ..page_pack import PackCache, PackStale, pack_url
-from ..precache import build_version, calculator_pages, precache_list, search_data_url
+from ..precache import (
+    SEARCH_INDEX_FILE,
+    build_version,
+    calculator_pages,
+    file_key,
+    precache_list,
+    search_data_url,
+    search_index_url,
+)
 from ..templating import ui_keys
 from ..ui_strings import UI_STRINGS, js_strings_both
 from ..ui_strings_extra import KINDS_PL
@@ -51,7 +59,7 @@ def pwa_globals() -> dict[str, Any]:
             config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=search_data_url(release()),
-                          miniSearch=assets().url("vendor/minisearch.js"))
+                          searchIndex=search_index_url(release()), miniSearch=assets().url("vendor/minisearch.js"))
         except (ReleaseMissing, AssetMissing) as exc:  # error pages still render, without offline search
             current_app.logger.warning("offline search unavailable on this page: %s", exc)
         # Safe inside <script type="application/json">: no "</" can close the element.
@@ -150,6 +158,23 @@ def search_data(key: str) -> ResponseReturnValue:
         if not kept:
             abort(404)
         path = kept[-1]
+    resp = send_file(path, mimetype="application/json", max_age=VERSIONED_MAX_AGE)
+    resp.cache_control.immutable = True
+    return resp
+
+
+@bp.get("/search-index/<key>.json")
+def search_index(key: str) -> ResponseReturnValue:
+    """The prebuilt offline search index of a build, by the hash of its bytes (this build or one kept)."""
+    if not HASH_RE.fullmatch(key):
+        abort(404)
+    current = release()
+    paths = [current.path / SEARCH_INDEX_FILE]
+    paths += sorted(releases_dir(current_app.extensions["library"].build_dir).glob(f"*/{SEARCH_INDEX_FILE}"),
+                    reverse=True)
+    path = next((p for p in paths if p.is_file() and file_key(p) == key), None)
+    if path is None:
+        abort(404)
     resp = send_file(path, mimetype="application/json", max_age=VERSIONED_MAX_AGE)
     resp.cache_control.immutable = True
     return resp
