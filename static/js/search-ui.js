@@ -123,6 +123,7 @@
         opt.setAttribute("role", "option");
         opt.setAttribute("aria-selected", "false");
         opt.setAttribute("data-url", r.url);
+        opt.setAttribute("data-entry-id", r.id);
         opt.setAttribute("data-words", r.words.join(" "));  // what matched: highlight.js marks it on the page
         var title = el("span", "typeahead-title", r.title);
         title.lang = r.lang;
