@@ -307,6 +307,24 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
                             [[name, ms(r["cold_ms"]), ms(r["warm_ms"]), f"{r['ratio']:.2f}", ms(r["cold_max_ms"]),
                               ms(r["warm_max_ms"]), ms(r["longest_task_ms"]), ms(r["calibration_ms"])]
                              for name, r in typeahead["results"].items()])]
+        alts = typeahead.get("alternatives")
+        if alts:
+            rows_a = [[f"{how} ({rate})", *(ms(a[k]) if k in a else "—" for k in
+                                           ("fetch_ms", "parse_ms", "ready_ms", "vocabulary_ms", "first_query_ms",
+                                            "total_ms"))]
+                      for rate, by_how in alts.items() for how, a in by_how.items() if how != "worker_cold_start"]
+            parts += ["", "Ways to get the engine ready on a page just opened (installed app, online; medians of 3 "
+                      "pages): *build* indexes every document of the search data in the page (the design before "
+                      "the prebuilt index); *loadjson* reads MiniSearch's own serialized index back (`loadJS`) and "
+                      "still builds the vocabulary; *prebuilt* is the build's search index read by "
+                      "`search-core.js` `fromIndex` (the design now).", "",
+                      _md_table(["Way (CPU)", "Fetch", "Parse", "Index ready", "Vocabulary", "First query",
+                                 "Total"], rows_a)]
+            cold = [f"{rate}: {a['worker_cold_start']['running_ms']:.0f} ms with the worker running, "
+                    f"{a['worker_cold_start']['stopped_ms']:.0f} ms once stopped" for rate, a in alts.items()
+                    if "worker_cold_start" in a]
+            if cold:
+                parts += ["", "A page load's time to first byte through the service worker: " + "; ".join(cold) + "."]
     lighthouse = res.get("lighthouse")
     if lighthouse:
         rows_l = []
