@@ -11,8 +11,9 @@ This writes what that indexing produces, so a page only parses it:
   average of it. The client decodes a term's postings the first time a query asks for it.
 - `vocabulary`: every plain word with its document frequency and languages (search-rank.js's
   `Vocabulary`), sorted as JavaScript sorts strings.
-- `data`: the search data itself (offline_data.py) without the documents' bodies, which only
-  the offline results page needs for snippets (it reads them from the full search data).
+- `data`: the search data itself (offline_data.py) without the documents' bodies, summaries and
+  headings, which only indexing and the offline results page's snippets use (that page reads them from
+  the full search data).
 
 The format is generic: every field the search data has is kept; the indexed fields are the
 data's `boosts` and `pl_boosts` and `fuzzy`. tests/test_search_index.py checks the result against
@@ -31,7 +32,9 @@ from .analysis import words
 
 FORMAT = 1
 HASH_CHARS = 12
-LAZY_FIELDS = ("body",)  # kept out of the index file: snippets only
+# Kept out of the index file: what only indexing (done here) and snippets (which read the full search data) use.
+LAZY_FIELDS = ("body", "summary", "headings")
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 PLAIN_FIELD = "fuzzy"
 
 
@@ -91,13 +94,33 @@ def build_index(data: dict[str, Any]) -> dict[str, Any]:
                 term = table.get(word, word) if table is not None else word
                 by_doc = postings[term].setdefault(fid, {})
                 by_doc[doc_id] = by_doc.get(doc_id, 0) + repeat[field]
-    terms = {}
-    for term, by_field in postings.items():
-        # "field:doc,tf,doc,tf;field:..." in MiniSearch's insertion order (fields, then documents)
-        terms[term] = ";".join(f"{fid}:" + ",".join(f"{d},{tf}" for d, tf in by_doc.items())
-                               for fid, by_doc in sorted(by_field.items()))
+    terms = {term: pack_postings(by_field) for term, by_field in postings.items()}
     return {"fields": fields, "documentCount": len(data["docs"]), "lengths": lengths, "averages": averages,
             "terms": terms}
+
+
+def base36(n: int) -> str:
+    out = ""
+    while True:
+        n, digit = divmod(n, 36)
+        out = DIGITS[digit] + out
+        if not n:
+            return out
+
+
+def pack_postings(by_field: dict[int, dict[int, int]]) -> str:
+    """One term's postings as text, decoded by search-core.js LazyTerms: `field:doc,doc.tf;field:...`, fields
+    in order, each field's documents in MiniSearch's insertion order (ascending), a document as the base-36
+    gap from the one before, `.tf` (base 36) only when its term frequency is not 1."""
+    parts = []
+    for fid, by_doc in sorted(by_field.items()):
+        prev = 0
+        docs = []
+        for doc, tf in by_doc.items():
+            docs.append(base36(doc - prev) + ("" if tf == 1 else "." + base36(tf)))
+            prev = doc
+        parts.append(f"{fid}:" + ",".join(docs))
+    return ";".join(parts)
 
 
 def build_vocabulary(docs: list[dict[str, Any]]) -> dict[str, list[Any]]:

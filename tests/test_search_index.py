@@ -74,9 +74,13 @@ def decoded_terms(index: dict[str, Any]) -> dict[str, dict[str, list[list[int]]]
     for term, packed in index["terms"].items():
         fields = {}
         for part in packed.split(";"):
-            fid, nums = part.split(":")
-            values = [int(n) for n in nums.split(",")]
-            fields[index["fields"][int(fid)]] = [[values[i], values[i + 1]] for i in range(0, len(values), 2)]
+            fid, items = part.split(":")
+            doc, postings = 0, []
+            for item in items.split(","):
+                gap, _, tf = item.partition(".")
+                doc += int(gap, 36)
+                postings.append([doc, int(tf, 36) if tf else 1])
+            fields[index["fields"][int(fid)]] = postings
         out[term] = fields
     return out
 

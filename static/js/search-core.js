@@ -61,11 +61,16 @@
     if (text !== null) {
       out = new Map();
       var ids = this.ids;
+      // "field:doc,doc.tf;field:...": a document as the base-36 gap from the one before, ".tf" unless it is 1
       text.split(";").forEach(function (part) {
         var cut = part.indexOf(":");
-        var nums = part.slice(cut + 1).split(",");
         var byDoc = new Map();
-        for (var i = 0; i < nums.length; i += 2) byDoc.set(+nums[i], +nums[i + 1]);
+        var doc = 0;
+        part.slice(cut + 1).split(",").forEach(function (item) {
+          var dot = item.indexOf(".");
+          doc += parseInt(dot < 0 ? item : item.slice(0, dot), 36);
+          byDoc.set(doc, dot < 0 ? 1 : parseInt(item.slice(dot + 1), 36));
+        });
         out.set(ids[+part.slice(0, cut)], byDoc);
       });
     }
@@ -108,13 +113,14 @@
   }
 
   function wrap(engine, data, bodies) {
-    // options.snippets: false skips them (the typeahead shows none); bodies: id -> text, when the data has none.
+    // options.snippets: false skips them (the typeahead shows none); bodies: id -> the full document, when the
+    // engine's data has no bodies.
     function search(text, options) {
       options = options || {};
       var found = engine.search(text, { limit: options.limit || 10, filters: options.filters || {} });
       var results = found.hits.map(function (h) {
         var d = h.doc;
-        var withBody = d.body !== undefined || !bodies ? d : { body: bodies.get(d.id), summary: d.summary };
+        var withBody = d.body !== undefined || !bodies ? d : bodies.get(d.id);
         return {
           id: d.id, title: d.title, url: d.url, game: d.game, kind: d.kind, lang: d.lang, score: h.score,
           snippet: options.snippets === false ? null : snippet(withBody, new Set(h.words)), words: h.words,
@@ -125,10 +131,10 @@
 
     return {
       search: search, version: data.version, size: data.docs.length,
-      // the documents' bodies (from the full search data), for snippets
+      // the documents' bodies and summaries (from the full search data), for snippets
       withBodies: function (full) {
         var map = new Map();
-        full.docs.forEach(function (d) { map.set(d.id, d.body); });
+        full.docs.forEach(function (d) { map.set(d.id, d); });
         return wrap(engine, data, map);
       },
     };

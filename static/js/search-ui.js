@@ -20,10 +20,16 @@
     });
   }
 
-  // The engine loads as soon as the page runs (not on the first keystroke): the library and the build's
-  // prebuilt search index (indexer/search_index.py), both precached by the service worker. Nothing is indexed
-  // here, so it is ready within a few frames; the full search data (bodies, for snippets) only for results.
-  var ready = null;  // the engine, once loaded: the typeahead then searches without waiting
+  // The engine: the library and the build's prebuilt search index (indexer/search_index.py), both precached by
+  // the service worker. Nothing is indexed here, so it is ready within a few frames. In the installed app (a
+  // service worker controls the page, the files are on the device) it loads as soon as the page runs;
+  // otherwise when a search box gets focus, so a visit that never searches downloads none of it. The full
+  // search data (bodies, for snippets) only for the offline results page.
+  function nextTask(value) {
+    // parsing and reading the index in separate tasks: a keystroke in between is echoed at once
+    return new Promise(function (resolve) { window.setTimeout(function () { resolve(value); }, 0); });
+  }
+
   function fetchJSON(url, what) {
     return fetch(url).then(function (resp) {
       if (!resp.ok) throw new Error(what + ": HTTP " + resp.status);
@@ -34,10 +40,9 @@
   function engine() {
     if (!enginePromise) {
       var lib = window.MiniSearch ? Promise.resolve() : loadScript(config.miniSearch);
-      var index = fetchJSON(config.searchIndex, "search index");
+      var index = fetchJSON(config.searchIndex, "search index").then(nextTask);
       enginePromise = Promise.all([lib, index]).then(function (parts) {
-        ready = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
-        return ready;
+        return window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
       });
       enginePromise.catch(function () { enginePromise = null; });
     }
@@ -191,7 +196,8 @@
   });
   var boxes = document.querySelectorAll("form[role=search] input[type=search]");
   boxes.forEach(attachTypeahead);
-  if (boxes.length && config.searchIndex) engine().catch(function () {});
+  var installed = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+  if (boxes.length && config.searchIndex && installed) engine().catch(function () {});
 
   // --- /search?q= with no server answer (the service worker served the shell offline): search here.
   var results = document.getElementById("search-results");
