@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from indexer.library import ReleaseMissing
 from indexer.model import GAMES, KINDS
@@ -65,13 +66,24 @@ def pwa_globals() -> dict[str, Any]:
         # Safe inside <script type="application/json">: no "</" can close the element.
         return json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
 
+    def search_preload() -> Markup:
+        """The head's early start of offline search (static/js/search-preload.js): the index and library URLs."""
+        try:
+            index, lib = search_index_url(release()), assets().url("vendor/minisearch.js")
+            script = assets().url("js/search-preload.js")
+        except (ReleaseMissing, AssetMissing):
+            return Markup("")
+        return Markup('<meta name="throne-search" data-index="{}" data-library="{}">\n'
+                      '<script src="{}" async></script>').format(index, lib, script)
+
     def build_meta() -> str:
         try:
             return current_version()
         except (ReleaseMissing, AssetMissing):
             return ""
 
-    return {"pwa_config": pwa_config, "THEME_COLOR": THEME_COLOR, "build_meta": build_meta}
+    return {"pwa_config": pwa_config, "THEME_COLOR": THEME_COLOR, "build_meta": build_meta,
+            "search_preload": search_preload}
 
 
 @bp.after_app_request

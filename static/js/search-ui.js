@@ -39,8 +39,12 @@
 
   function engine() {
     if (!enginePromise) {
-      var lib = window.MiniSearch ? Promise.resolve() : loadScript(config.miniSearch);
-      var index = fetchJSON(config.searchIndex, "search index").then(nextTask);
+      var early = window.ThroneSearchPreload;  // started in the page's head (search-preload.js)
+      var lib = window.MiniSearch ? Promise.resolve()
+        : early && early.index === config.searchIndex ? early.library : loadScript(config.miniSearch);
+      var index = (early && early.index === config.searchIndex ? early.data
+        : fetchJSON(config.searchIndex, "search index")).then(nextTask);
+      if (early) window.ThroneSearchPreload = null;  // used once: a retry after a failure fetches afresh
       enginePromise = Promise.all([lib, index]).then(function (parts) {
         return window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
       });
