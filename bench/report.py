@@ -290,9 +290,9 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
             parts += ["", "### Client search", "",
                       f"The page's own offline search in Chromium over the whole corpus, {cs['queries']} evaluation "
                       f"queries, each run {5} times: median {ms(cs['median_ms'])}, p95 {ms(cs['p95_ms'])}, max "
-                      f"{ms(cs['max_ms'])} per query. Loading the index (fetch, parse, build): first "
+                      f"{ms(cs['max_ms'])} per query. Loading the prebuilt index (fetch, parse, read): first "
                       f"{cs['load_first_ms']:.0f} ms, median {cs['load_median_ms']:.0f} ms "
-                      f"(building it {cs['index_median_ms']:.0f} ms)."]
+                      f"(reading it {cs['index_median_ms']:.0f} ms)."]
     typeahead = res.get("typeahead")
     if typeahead:
         parts += ["", "### Typeahead", "",
