@@ -22,10 +22,12 @@ MiniSearch's own index, built in Node by search-rank.js from the same data.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 from .analysis import words
@@ -77,7 +79,7 @@ def index_fields(data: dict[str, Any]) -> tuple[list[str], dict[str, str | None]
     return fields, lang, repeat
 
 
-def build_index(data: dict[str, Any]) -> dict[str, Any]:
+def build_index(data: dict[str, Any], split: Callable[[str], list[str]] = words) -> dict[str, Any]:
     fields, lang, repeat = index_fields(data)
     stems = data["stems"]
     postings: dict[str, dict[int, dict[int, int]]] = defaultdict(dict)  # term -> field id -> doc -> tf
@@ -85,7 +87,7 @@ def build_index(data: dict[str, Any]) -> dict[str, Any]:
     averages = [0.0 for _ in fields]
     for doc_id, doc in enumerate(data["docs"]):
         for fid, field in enumerate(fields):
-            found = words(field_text(doc, field))
+            found = split(field_text(doc, field))
             lengths[fid].append(len(found))
             # MiniSearch's running average, in the same floating-point steps
             averages[fid] = (averages[fid] * doc_id + len(found)) / (doc_id + 1)
@@ -123,11 +125,11 @@ def pack_postings(by_field: dict[int, dict[int, int]]) -> str:
     return ";".join(parts)
 
 
-def build_vocabulary(docs: list[dict[str, Any]]) -> dict[str, list[Any]]:
+def build_vocabulary(docs: list[dict[str, Any]], split: Callable[[str], list[str]] = words) -> dict[str, list[Any]]:
     df: dict[str, int] = defaultdict(int)
     langs: dict[str, list[str]] = defaultdict(list)
     for doc in docs:
-        for w in dict.fromkeys(words(plain_text(doc))):
+        for w in dict.fromkeys(split(plain_text(doc))):
             df[w] += 1
             if doc["lang"] not in langs[w]:
                 langs[w].append(doc["lang"])
@@ -138,8 +140,9 @@ def build_vocabulary(docs: list[dict[str, Any]]) -> dict[str, list[Any]]:
 def search_index(data: dict[str, Any]) -> dict[str, Any]:
     """The search index file for this search data (see the module's docstring)."""
     slim = {**data, "docs": [{k: v for k, v in d.items() if k not in LAZY_FIELDS} for d in data["docs"]]}
-    return {"format": FORMAT, "version": data["version"], "data": slim, "index": build_index(data),
-            "vocabulary": build_vocabulary(data["docs"])}
+    split = functools.lru_cache(maxsize=4096)(words)  # each document's plain text is split twice
+    return {"format": FORMAT, "version": data["version"], "data": slim, "index": build_index(data, split),
+            "vocabulary": build_vocabulary(data["docs"], split)}
 
 
 def encode(index: dict[str, Any]) -> bytes:
