@@ -20,6 +20,8 @@ PRECACHE_BYTES = 1.5 * MB
 CLIENT_QUERY_MS = 5.0
 ODDS_PYTHON_MS = 50.0
 ODDS_BROWSER_MS = 100.0
+TYPEAHEAD_MS = {4: 100.0, 1: 30.0}  # first and every later suggestion, CPU slowed 4x / not slowed
+TYPEAHEAD_RATIO = 1.5  # first suggestion after a page load ÷ a later one
 LIGHTHOUSE_MIN = {"performance": 95, "accessibility": 100, "best-practices": 100, "seo": 100}
 
 
@@ -142,6 +144,7 @@ def checks(res: dict[str, Any]) -> list[Check]:
         why = "skipped" if not browser else "no offline client search found"
         out.append(_missing("Client search", "per query", f"≤ {CLIENT_QUERY_MS:.0f} ms", why))
     out += _odds_checks(res.get("odds"))
+    out += typeahead_checks(res.get("typeahead"))
     lighthouse = res.get("lighthouse")
     budget = " / ".join(f"≥ {v}" if v < 100 else "100" for v in LIGHTHOUSE_MIN.values())
     if lighthouse:
@@ -170,6 +173,23 @@ def _odds_checks(odds: dict[str, Any] | None) -> list[Check]:
               f"median of {js['runs']} more {ms(js['median_ms'])}, max {ms(js['max_ms'])}; reference first "
               f"{ms(ref_js['first_ms'])}, median {ms(ref_js['median_ms'])}"),
     ]
+def typeahead_checks(typeahead: dict[str, Any] | None) -> list[Check]:
+    if not typeahead:
+        return [_missing("Typeahead", "first suggestion after a page load, installed app, 4× CPU",
+                         f"≤ {TYPEAHEAD_MS[4]:.0f} ms")]
+    out = []
+    for name, r in typeahead["results"].items():
+        rate = int(name.split()[-1].rstrip("x"))
+        limit = TYPEAHEAD_MS.get(rate, TYPEAHEAD_MS[1])
+        note = f"max {ms(r['cold_max_ms'])}; longest main-thread task {ms(r['longest_task_ms'])}"
+        out.append(Check("Typeahead", f"{name} CPU: first suggestion after a page load (median of {r['pages']})",
+                         ms(r["cold_ms"]), f"≤ {limit:.0f} ms", r["cold_ms"] <= limit, note))
+        out.append(Check("Typeahead", f"{name} CPU: a later query on the same page", ms(r["warm_ms"]),
+                         f"≤ {limit:.0f} ms", r["warm_ms"] <= limit, f"max {ms(r['warm_max_ms'])}"))
+        if rate == 4:
+            out.append(Check("Typeahead", f"{name} CPU: first ÷ later", f"{r['ratio']:.2f}",
+                             f"≤ {TYPEAHEAD_RATIO}", r["ratio"] <= TYPEAHEAD_RATIO))
+    return out
 
 
 def _md_table(header: list[str], rows: list[list[str]]) -> str:
@@ -287,9 +307,41 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
             parts += ["", "### Client search", "",
                       f"The page's own offline search in Chromium over the whole corpus, {cs['queries']} evaluation "
                       f"queries, each run {5} times: median {ms(cs['median_ms'])}, p95 {ms(cs['p95_ms'])}, max "
-                      f"{ms(cs['max_ms'])} per query. Loading the index (fetch, parse, build): first "
+                      f"{ms(cs['max_ms'])} per query. Loading the prebuilt index (fetch, parse, read): first "
                       f"{cs['load_first_ms']:.0f} ms, median {cs['load_median_ms']:.0f} ms "
-                      f"(building it {cs['index_median_ms']:.0f} ms)."]
+                      f"(reading it {cs['index_median_ms']:.0f} ms)."]
+    typeahead = res.get("typeahead")
+    if typeahead:
+        parts += ["", "### Typeahead", "",
+                  "`bench/typeahead_bench.py`: Chromium, the app installed (its service worker active, the precache "
+                  "done), the CPU slowed through CDP `Emulation.setCPUThrottlingRate` (page and workers) or not. "
+                  f"For each of {len(typeahead['pages'])} entry pages: open it, at once type a query into "
+                  "`input[type=search]` and time until its first `[role=option]` (cold), then another query on the "
+                  "same page (warm). Medians; the calibration column is a fixed loop timed in the page (it shows the "
+                  "slow-down applied).", "",
+                  _md_table(["Setting", "First suggestion (cold)", "Later query (warm)", "Cold ÷ warm", "Cold max",
+                             "Warm max", "Longest main-thread task", "Calibration loop"],
+                            [[name, ms(r["cold_ms"]), ms(r["warm_ms"]), f"{r['ratio']:.2f}", ms(r["cold_max_ms"]),
+                              ms(r["warm_max_ms"]), ms(r["longest_task_ms"]), ms(r["calibration_ms"])]
+                             for name, r in typeahead["results"].items()])]
+        alts = typeahead.get("alternatives")
+        if alts:
+            rows_a = [[f"{how} ({rate})", *(ms(a[k]) if k in a else "—" for k in
+                                           ("fetch_ms", "parse_ms", "ready_ms", "vocabulary_ms", "first_query_ms",
+                                            "total_ms"))]
+                      for rate, by_how in alts.items() for how, a in by_how.items() if how != "worker_cold_start"]
+            parts += ["", "Ways to get the engine ready on a page just opened (installed app, online; medians of 3 "
+                      "pages): *build* indexes every document of the search data in the page (the design before "
+                      "the prebuilt index); *loadjson* reads MiniSearch's own serialized index back (`loadJS`) and "
+                      "still builds the vocabulary; *prebuilt* is the build's search index read by "
+                      "`search-core.js` `fromIndex` (the design now).", "",
+                      _md_table(["Way (CPU)", "Fetch", "Parse", "Index ready", "Vocabulary", "First query",
+                                 "Total"], rows_a)]
+            cold = [f"{rate}: {a['worker_cold_start']['running_ms']:.0f} ms with the worker running, "
+                    f"{a['worker_cold_start']['stopped_ms']:.0f} ms once stopped" for rate, a in alts.items()
+                    if "worker_cold_start" in a]
+            if cold:
+                parts += ["", "A page load's time to first byte through the service worker: " + "; ".join(cold) + "."]
     lighthouse = res.get("lighthouse")
     if lighthouse:
         rows_l = []

@@ -28,6 +28,8 @@ from .offline_data import offline_search_data
 from .release import FORMAT_VERSION, current_release, new_release_dir, publish, write_json
 from .search_backend import write_index
 from .search_extras import search_extras
+from .search_index import encode as encode_index
+from .search_index import search_index
 from .synonyms import english_terms, polish_names, synonym_groups
 from .validate import make_entry
 
@@ -181,12 +183,13 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     write_json(staging / "entries.json", rows)
     write_json(staging / CHANGES_FILE, changes_since(current_release(build_dir), corpus.content_hash, rows))
     write_json(staging / "data.json", corpus.data)
-    write_json(staging / "search-data.json", offline_search_data(entries, groups, pl_names, corpus.content_hash,
-                                                                         extras))
+    offline = offline_search_data(entries, groups, pl_names, corpus.content_hash, extras)
+    write_json(staging / "search-data.json", offline)
     too_big = limits.offline_data_problem(staging / "search-data.json")
     if too_big:
         shutil.rmtree(staging)
         raise BuildError([too_big])
+    (staging / "search-index.json").write_bytes(encode_index(search_index(offline)))
     write_json(staging / "manifest.json", {
         "content_hash": corpus.content_hash,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -33,6 +33,8 @@ HEADERS_FILE = """# Example caching rules for a static host that reads a `_heade
   Cache-Control: public, max-age=31536000, immutable
 /search-data/*
   Cache-Control: public, max-age=31536000, immutable
+/search-index/*
+  Cache-Control: public, max-age=31536000, immutable
 /precache-pack/*
   Cache-Control: public, max-age=31536000, immutable
 /sw.js

@@ -2,14 +2,15 @@
 
 Every page (each entry from the build manifest, home, the A–Z index and its game
 filters, each game and game/kind page, the search shell, the offline page and the
-calculators that exist), every static asset a page uses by hashed URL, and the
-offline search data. The worker takes the pages from one page pack (page_pack.py).
+calculators that exist), every static asset a page uses by hashed URL, the
+offline search data and its prebuilt index. The worker takes the pages from one page pack (page_pack.py).
 The version hashes the content, the assets and the site's code, so
 any change that alters what a page shows gives a new worker and a new cache.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,11 +19,13 @@ from flask import Flask
 
 from indexer import Release
 from indexer.model import GAMES, KINDS
+from indexer.search_index import content_key
 
 from .assets import AssetManifest
 
 SITE_DIR = Path(__file__).resolve().parent
 SEARCH_DATA_CHARS = 12
+SEARCH_INDEX_FILE = "search-index.json"
 CALC_PREFIX = "/calc"
 # Routes with no arguments that are not pages (besides files such as /sw.js or /sitemap.xml).
 NOT_PAGES = frozenset({"/healthz"})
@@ -71,6 +74,22 @@ def search_data_url(release: Release) -> str:
     return f"/search-data/{release.content_hash[:SEARCH_DATA_CHARS]}.json"
 
 
+@functools.lru_cache(maxsize=16)
+def _file_key(path: Path, mtime_ns: int, size: int) -> str:
+    return content_key(path.read_bytes())
+
+
+def file_key(path: Path) -> str:
+    """A release file's bytes' hash (read once per file: a release's files never change)."""
+    st = path.stat()
+    return _file_key(path, st.st_mtime_ns, st.st_size)
+
+
+def search_index_url(release: Release) -> str:
+    """The prebuilt search index (indexer/search_index.py), named by its bytes: a new index is a new URL."""
+    return f"/search-index/{file_key(release.path / SEARCH_INDEX_FILE)}.json"
+
+
 def calculator_pages(app: Flask) -> list[str]:
     """Calculator pages that exist in this app (routes with no arguments under /calc)."""
     return [url for url in simple_pages(app) if url == CALC_PREFIX or url.startswith(CALC_PREFIX + "/")]
@@ -104,6 +123,7 @@ def precache_list(release: Release, assets: AssetManifest, app: Flask, static: b
         items = [PrecacheItem(url, "page") for url in page_urls(release, app)]
     items.append(PrecacheItem("/manifest.webmanifest", "data"))
     items.append(PrecacheItem(search_data_url(release), "data"))
+    items.append(PrecacheItem(search_index_url(release), "data"))
     items += [PrecacheItem(a.url, "asset") for a in assets.assets().values()
               if not a.name.startswith(NOT_PRECACHED_ASSETS)]
     return items

@@ -100,12 +100,38 @@ def test_budget_verdicts() -> None:
         ("Page weight", "whole precache"): True,  # exactly on the budget
         ("Client search", "per query"): None,
         ("Dice odds", "7 dice"): None,  # not measured
+        ("Typeahead", "first suggestion after a page load"): None,
         ("Lighthouse (mobile)", "home"): None,
     }
     warm = next(c for c in checks(results()) if "warm cache" in c.measure)
     assert warm.ok is True and warm.figure == "4.0 KB" and warm.verdict == "met"
     cold = next(c for c in checks(results()) if "cold cache" in c.measure)
     assert cold.reference and cold.verdict == "over (ref.)"
+
+
+def test_typeahead_verdicts() -> None:
+    def setting(cold: float, warm: float) -> dict:
+        return {"pages": 8, "cold_ms": cold, "warm_ms": warm, "ratio": round(cold / warm, 2), "cold_max_ms": cold,
+                "warm_max_ms": warm, "longest_task_ms": 20.0, "calibration_ms": 80.0}
+
+    res = {"typeahead": {"pages": ["/a"] * 8, "results": {
+        "offline 4x": setting(90.0, 70.0), "online 4x": setting(120.0, 60.0),
+        "offline 1x": setting(25.0, 10.0), "online 1x": setting(31.0, 10.0)}}}
+    rows = {c.measure.split(" (")[0]: c.ok for c in checks(res) if c.area == "Typeahead"}
+    assert rows == {
+        "offline 4x CPU: first suggestion after a page load": True,  # 90 ≤ 100
+        "offline 4x CPU: a later query on the same page": True,
+        "offline 4x CPU: first ÷ later": True,  # 1.29 ≤ 1.5
+        "online 4x CPU: first suggestion after a page load": False,  # 120 > 100
+        "online 4x CPU: a later query on the same page": True,
+        "online 4x CPU: first ÷ later": False,  # 2.0 > 1.5
+        "offline 1x CPU: first suggestion after a page load": True,  # 25 ≤ 30
+        "offline 1x CPU: a later query on the same page": True,
+        "online 1x CPU: first suggestion after a page load": False,  # 31 > 30
+        "online 1x CPU: a later query on the same page": True,
+    }
+    text = markdown(res, checks(res))
+    assert "### Typeahead" in text and "| offline 4x | 90.0 ms | 70.0 ms | 1.29 |" in text
 
 
 def test_hostile_load_verdict() -> None:

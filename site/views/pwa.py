@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, send_file
 from flask.typing import ResponseReturnValue
+from markupsafe import Markup
 
 from indexer.library import ReleaseMissing
 from indexer.model import GAMES, KINDS
@@ -15,7 +16,15 @@ from indexer.release import releases_dir
 
 from ..assets import AssetManifest, AssetMissing
 from ..page_pack import PackCache, PackStale, pack_url
-from ..precache import build_version, calculator_pages, precache_list, search_data_url
+from ..precache import (
+    SEARCH_INDEX_FILE,
+    build_version,
+    calculator_pages,
+    file_key,
+    precache_list,
+    search_data_url,
+    search_index_url,
+)
 from ..templating import ui_keys
 from ..ui_strings import UI_STRINGS, js_strings_both
 from ..ui_strings_extra import KINDS_PL
@@ -51,11 +60,21 @@ def pwa_globals() -> dict[str, Any]:
             config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=search_data_url(release()),
-                          miniSearch=assets().url("vendor/minisearch.js"))
+                          searchIndex=search_index_url(release()), miniSearch=assets().url("vendor/minisearch.js"))
         except (ReleaseMissing, AssetMissing) as exc:  # error pages still render, without offline search
             current_app.logger.warning("offline search unavailable on this page: %s", exc)
         # Safe inside <script type="application/json">: no "</" can close the element.
         return json.dumps(config, ensure_ascii=False).replace("</", "<\\/")
+
+    def search_preload() -> Markup:
+        """The head's early start of offline search (static/js/search-preload.js): the index and library URLs."""
+        try:
+            index, lib = search_index_url(release()), assets().url("vendor/minisearch.js")
+            script = assets().url("js/search-preload.js")
+        except (ReleaseMissing, AssetMissing):
+            return Markup("")
+        return Markup('<meta name="throne-search" data-index="{}" data-library="{}">\n'
+                      '<script src="{}" async></script>').format(index, lib, script)
 
     def build_meta() -> str:
         try:
@@ -63,7 +82,8 @@ def pwa_globals() -> dict[str, Any]:
         except (ReleaseMissing, AssetMissing):
             return ""
 
-    return {"pwa_config": pwa_config, "THEME_COLOR": THEME_COLOR, "build_meta": build_meta}
+    return {"pwa_config": pwa_config, "THEME_COLOR": THEME_COLOR, "build_meta": build_meta,
+            "search_preload": search_preload}
 
 
 @bp.after_app_request
@@ -150,6 +170,23 @@ def search_data(key: str) -> ResponseReturnValue:
         if not kept:
             abort(404)
         path = kept[-1]
+    resp = send_file(path, mimetype="application/json", max_age=VERSIONED_MAX_AGE)
+    resp.cache_control.immutable = True
+    return resp
+
+
+@bp.get("/search-index/<key>.json")
+def search_index(key: str) -> ResponseReturnValue:
+    """The prebuilt offline search index of a build, by the hash of its bytes (this build or one kept)."""
+    if not HASH_RE.fullmatch(key):
+        abort(404)
+    current = release()
+    paths = [current.path / SEARCH_INDEX_FILE]
+    paths += sorted(releases_dir(current_app.extensions["library"].build_dir).glob(f"*/{SEARCH_INDEX_FILE}"),
+                    reverse=True)
+    path = next((p for p in paths if p.is_file() and file_key(p) == key), None)
+    if path is None:
+        abort(404)
     resp = send_file(path, mimetype="application/json", max_age=VERSIONED_MAX_AGE)
     resp.cache_control.immutable = True
     return resp

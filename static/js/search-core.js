@@ -46,25 +46,116 @@
     return parts;
   }
 
-  function create(data) {
-    var engine = Rank.create(MiniSearch, Fold, data);
+  // The build's search index (indexer/search_index.py) as MiniSearch's term index: a term's postings are
+  // decoded the first time a query asks for it, into the Map MiniSearch's own index would hold for it.
+  function LazyTerms(packed, fieldIds) {
+    this.packed = packed.terms;
+    this.ids = packed.fields.map(function (f) { return fieldIds[f]; });
+    this.decoded = new Map();
+  }
 
+  LazyTerms.prototype.get = function (term) {
+    if (this.decoded.has(term)) return this.decoded.get(term);
+    var text = Object.prototype.hasOwnProperty.call(this.packed, term) ? this.packed[term] : null;
+    var out;
+    if (text !== null) {
+      out = new Map();
+      var ids = this.ids;
+      // "field:doc,doc.tf;field:...": a document as the base-36 gap from the one before, ".tf" unless it is 1
+      text.split(";").forEach(function (part) {
+        var cut = part.indexOf(":");
+        var byDoc = new Map();
+        var doc = 0;
+        part.slice(cut + 1).split(",").forEach(function (item) {
+          var dot = item.indexOf(".");
+          doc += parseInt(dot < 0 ? item : item.slice(0, dot), 36);
+          byDoc.set(doc, dot < 0 ? 1 : parseInt(item.slice(dot + 1), 36));
+        });
+        out.set(ids[+part.slice(0, cut)], byDoc);
+      });
+    }
+    this.decoded.set(term, out);
+    return out;
+  };
+
+  LazyTerms.prototype.has = function (term) { return this.get(term) !== undefined; };
+
+  // A MiniSearch instance over the prebuilt index: its documents, field lengths and stored fields through
+  // MiniSearch's own loader (loadJS), its terms from LazyTerms.
+  function loadIndex(packed, docs, options) {
+    var fieldIds = {};
+    options.fields.forEach(function (f, i) { fieldIds[f] = i; });
+    var at = packed.fields.map(function (f) {
+      if (fieldIds[f] === undefined) throw new Error("search index: field " + f + " is not indexed here");
+      return fieldIds[f];
+    });
+    if (at.length !== options.fields.length) throw new Error("search index: its fields are not the engine's");
+    var js = {
+      documentCount: packed.documentCount, nextId: docs.length, documentIds: {}, fieldIds: fieldIds,
+      fieldLength: {}, averageFieldLength: [], storedFields: {}, dirtCount: 0, index: [], serializationVersion: 2,
+    };
+    packed.fields.forEach(function (f, k) { js.averageFieldLength[at[k]] = packed.averages[k]; });
+    docs.forEach(function (d, i) {
+      js.documentIds[i] = d.id;
+      var lengths = [];
+      packed.fields.forEach(function (f, k) { lengths[at[k]] = packed.lengths[k][i]; });
+      js.fieldLength[i] = lengths;
+      var stored = {};
+      options.storeFields.forEach(function (f) {
+        var v = options.extractField(d, f);
+        if (v !== undefined) stored[f] = v;
+      });
+      js.storedFields[i] = stored;
+    });
+    var mini = MiniSearch.loadJS(js, options);
+    mini._index = new LazyTerms(packed, fieldIds);
+    return mini;
+  }
+
+  function wrap(engine, data, bodies) {
+    // options.snippets: false skips them (the typeahead shows none); bodies: id -> the full document, when the
+    // engine's data has no bodies.
     function search(text, options) {
       options = options || {};
       var found = engine.search(text, { limit: options.limit || 10, filters: options.filters || {} });
       var results = found.hits.map(function (h) {
         var d = h.doc;
+        var withBody = d.body !== undefined || !bodies ? d : bodies.get(d.id);
         return {
           id: d.id, title: d.title, url: d.url + (h.section ? "#" + h.section[0] : ""), game: d.game, kind: d.kind,
-          lang: d.lang, score: h.score, snippet: snippet(d, new Set(h.words)), words: h.words,
+          lang: d.lang, score: h.score,
+          snippet: options.snippets === false ? null : snippet(withBody, new Set(h.words)), words: h.words,
           section: h.section ? h.section[1] : null,  // the heading of the section the match sits in, if one
         };
       });
       return { query: text, total: found.total, results: results, suggestion: found.suggestion };
     }
 
-    return { search: search, version: data.version, size: data.docs.length };
+    return {
+      search: search, version: data.version, size: data.docs.length,
+      // the documents' bodies and summaries (from the full search data), for snippets
+      withBodies: function (full) {
+        var map = new Map();
+        full.docs.forEach(function (d) { map.set(d.id, d); });
+        return wrap(engine, data, map);
+      },
+    };
   }
 
-  return { create: create };
+  // From the full search data: the index is built here (slow: every document is indexed).
+  function create(data) {
+    return wrap(Rank.create(MiniSearch, Fold, data), data, null);
+  }
+
+  // From the build's search index (indexer/search_index.py): nothing to build.
+  function fromIndex(file) {
+    if (file.format !== 1) throw new Error("search index: unknown format " + file.format);
+    var prebuilt = {
+      vocabulary: function (rules) { return Rank.Vocabulary.fromTable(rules, file.vocabulary); },
+      index: function (options) { return loadIndex(file.index, file.data.docs, options); },
+    };
+    return wrap(Rank.create(MiniSearch, Fold, file.data, prebuilt), file.data, null);
+  }
+
+  return { create: create, fromIndex: fromIndex };
 });

@@ -232,6 +232,23 @@
     this.byInitial = byInitial;
   }
 
+  // A vocabulary from the build's table ({words sorted as JavaScript sorts, df, langs}), not from the documents.
+  Vocabulary.fromTable = function (rules, table) {
+    var vocab = Object.create(Vocabulary.prototype);
+    vocab.rules = rules;
+    vocab.df = new Map();
+    vocab.langs = new Map();
+    vocab.byInitial = new Map();
+    vocab.sorted = table.words;
+    table.words.forEach(function (w, i) {
+      vocab.df.set(w, table.df[i]);
+      vocab.langs.set(w, new Set(table.langs[i].split(" ")));
+      if (!vocab.byInitial.has(w[0])) vocab.byInitial.set(w[0], []);
+      vocab.byInitial.get(w[0]).push(w);
+    });
+    return vocab;
+  };
+
   Vocabulary.prototype.lowerBound = function (word) {
     var lo = 0;
     var hi = this.sorted.length;
@@ -425,14 +442,15 @@
     return { query: clauses.length > 1 ? { combineWith: "OR", queries: clauses } : clauses[0], owners: owners };
   }
 
-  // The engine: create(MiniSearch, Fold, data).search(text, {limit, filters}).
-  function create(MiniSearch, Fold, data) {
+  // The engine: create(MiniSearch, Fold, data).search(text, {limit, filters}). With `prebuilt` (the build's
+  // search index, read by static/js/search-core.js) the index and vocabulary are loaded, not built here.
+  function create(MiniSearch, Fold, data, prebuilt) {
     var rules = new Rules(data, Fold);
-    var vocab = new Vocabulary(rules, data.docs);
+    var vocab = prebuilt ? prebuilt.vocabulary(rules) : new Vocabulary(rules, data.docs);
     var docs = new Map();
     data.docs.forEach(function (d) { docs.set(d.id, d); });
-    var mini = new MiniSearch(indexOptions(rules, data));
-    mini.addAll(data.docs);
+    var mini = prebuilt ? prebuilt.index(indexOptions(rules, data)) : new MiniSearch(indexOptions(rules, data));
+    if (!prebuilt) mini.addAll(data.docs);
     var r = data.ranking;
 
     function search(text, options) {

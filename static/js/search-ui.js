@@ -20,20 +20,43 @@
     });
   }
 
-  // The engine loads on first use: the library, then the data (both precached by the service worker).
+  // The engine: the library and the build's prebuilt search index (indexer/search_index.py), both precached by
+  // the service worker. Nothing is indexed here, so it is ready within a few frames. In the installed app (a
+  // service worker controls the page, the files are on the device) it loads as soon as the page runs;
+  // otherwise when a search box gets focus, so a visit that never searches downloads none of it. The full
+  // search data (bodies, for snippets) only for the offline results page.
+  function nextTask(value) {
+    // parsing and reading the index in separate tasks: a keystroke in between is echoed at once
+    return new Promise(function (resolve) { window.setTimeout(function () { resolve(value); }, 0); });
+  }
+
+  function fetchJSON(url, what) {
+    return fetch(url).then(function (resp) {
+      if (!resp.ok) throw new Error(what + ": HTTP " + resp.status);
+      return resp.json();
+    });
+  }
+
   function engine() {
     if (!enginePromise) {
-      var lib = window.MiniSearch ? Promise.resolve() : loadScript(config.miniSearch);
-      var data = fetch(config.searchData).then(function (resp) {
-        if (!resp.ok) throw new Error("search data: HTTP " + resp.status);
-        return resp.json();
-      });
-      enginePromise = Promise.all([lib, data]).then(function (parts) {
-        return window.ThroneSearch(window.MiniSearch, window.ThroneFold).create(parts[1]);
+      var early = window.ThroneSearchPreload;  // started in the page's head (search-preload.js)
+      var lib = window.MiniSearch ? Promise.resolve()
+        : early && early.index === config.searchIndex ? early.library : loadScript(config.miniSearch);
+      var index = (early && early.index === config.searchIndex ? early.data
+        : fetchJSON(config.searchIndex, "search index")).then(nextTask);
+      if (early) window.ThroneSearchPreload = null;  // used once: a retry after a failure fetches afresh
+      enginePromise = Promise.all([lib, index]).then(function (parts) {
+        return window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
       });
       enginePromise.catch(function () { enginePromise = null; });
     }
     return enginePromise;
+  }
+
+  function engineWithBodies() {
+    return Promise.all([engine(), fetchJSON(config.searchData, "search data")]).then(function (parts) {
+      return parts[0].withBodies(parts[1]);
+    });
   }
 
   function el(tag, className, text) {
@@ -109,6 +132,7 @@
         opt.setAttribute("role", "option");
         opt.setAttribute("aria-selected", "false");
         opt.setAttribute("data-url", r.url);
+        opt.setAttribute("data-entry-id", r.id);
         opt.setAttribute("data-words", r.words.join(" "));  // what matched: highlight.js marks it on the page
         var title = el("span", "typeahead-title", r.title);
         title.lang = r.lang;
@@ -141,13 +165,15 @@
       if (q.length < 2) { close(); status.textContent = ""; if (!q) showRecent(); return; }
       engine().then(function (search) {
         if (ticket !== asked || document.activeElement !== input) return;
-        render(search.search(q, { limit: 8, filters: formFilters(form) }));
+        render(search.search(q, { limit: 8, filters: formFilters(form), snippets: false }));
       }, function () { close(); });
     }
 
+    // No debounce: a search takes a few milliseconds. It runs in a task of its own, after the keystroke's,
+    // so the typed text shows first; keystrokes queued meanwhile are answered once, for the latest text.
     input.addEventListener("input", function () {
       window.clearTimeout(timer);
-      timer = window.setTimeout(update, 60);
+      timer = window.setTimeout(update, 0);
     });
     input.addEventListener("focus", function () {
       engine().catch(function () {});
@@ -172,7 +198,10 @@
   ["pointerdown", "keydown"].forEach(function (type) {
     document.addEventListener(type, function () { userActed = true; }, { capture: true, once: true });
   });
-  document.querySelectorAll("form[role=search] input[type=search]").forEach(attachTypeahead);
+  var boxes = document.querySelectorAll("form[role=search] input[type=search]");
+  boxes.forEach(attachTypeahead);
+  var installed = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+  if (boxes.length && config.searchIndex && installed) engine().catch(function () {});
 
   // --- /search?q= with no server answer (the service worker served the shell offline): search here.
   var results = document.getElementById("search-results");
@@ -188,7 +217,7 @@
     if (chip) { chip.checked = true; filters[name] = value; }
   });
 
-  engine().then(function (search) {
+  engineWithBodies().then(function (search) {
     var found = search.search(q, { limit: 20, filters: filters });
     results.textContent = "";
     results.setAttribute("data-rendered", "client");

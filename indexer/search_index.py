@@ -1,0 +1,154 @@
+"""Stage: the offline search index, built once here instead of in the browser on every page load.
+
+The offline client (static/js/search-rank.js over MiniSearch) used to fetch the search data and
+index every document on each page before the first suggestion could show: seconds on a phone.
+This writes what that indexing produces, so a page only parses it:
+
+- `index`: for every term of every field, its postings (document, term frequency) exactly as
+  MiniSearch's `add` records them with search-rank.js's `indexOptions` (folded words, stemmed by
+  the field's language through the build's stem table, a field's boost as repeated terms, the
+  plain `fuzzy` field unstemmed), each field's length per document and MiniSearch's running
+  average of it. The client decodes a term's postings the first time a query asks for it.
+- `vocabulary`: every plain word with its document frequency and languages (search-rank.js's
+  `Vocabulary`), sorted as JavaScript sorts strings.
+- `data`: the search data itself (offline_data.py) without the documents' bodies, summaries and
+  headings, which only indexing and the offline results page's snippets use (that page reads them from
+  the full search data).
+
+The format is generic: every field the search data has is kept; the indexed fields are the
+data's `boosts` and `pl_boosts` and `fuzzy`. tests/test_search_index.py checks the result against
+MiniSearch's own index, built in Node by search-rank.js from the same data.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import math
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from .analysis import words
+
+FORMAT = 1
+HASH_CHARS = 12
+# Kept out of the index file: what only indexing (done here) and snippets (which read the full search data) use.
+LAZY_FIELDS = ("body", "summary", "headings")
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+PLAIN_FIELD = "fuzzy"
+
+
+def _js_order(word: str) -> bytes:
+    """JavaScript compares strings by UTF-16 code units."""
+    return word.encode("utf-16-be")
+
+
+def plain_text(doc: dict[str, Any]) -> str:
+    """search-rank.js plainText: title, aliases, headings and body, joined by spaces."""
+    return " ".join(str(doc.get(k) or "") for k in ("title", "aliases", "headings", "body"))
+
+
+def field_text(doc: dict[str, Any], field: str) -> str:
+    """The twin of search-rank.js fieldText: English fields for English entries, Polish ones for Polish
+    pages (and the Polish names of English entries), and the plain field."""
+    pl = doc.get("lang") == "pl"
+    if field in ("title", "aliases", "headings", "body"):
+        return "" if pl else str(doc.get(field) or "")
+    if field == "title_pl":
+        return str(doc.get("title") or "") if pl else ""
+    if field == "aliases_pl":
+        return str(doc.get("aliases") or "") if pl else str(doc.get("polish_names") or "")
+    if field == "body_pl":
+        return str(doc.get("body") or "") if pl else ""
+    if field == PLAIN_FIELD:
+        return plain_text(doc)
+    return str(doc.get(field) or "")
+
+
+def index_fields(data: dict[str, Any]) -> tuple[list[str], dict[str, str | None], dict[str, int]]:
+    """Fields in search-rank.js order (English, Polish, plain), each field's stem language, and how many
+    times a term is added (its boost, as search-rank.js processTerm repeats it)."""
+    en, pl = list(data["boosts"]), list(data["pl_boosts"])
+    fields = [*en, *pl, PLAIN_FIELD]
+    lang: dict[str, str | None] = {**dict.fromkeys(en, "en"), **dict.fromkeys(pl, "pl"), PLAIN_FIELD: None}
+    boosts = {**data["boosts"], **data["pl_boosts"]}
+    repeat = {f: max(1, math.ceil(boosts.get(f) or 1)) for f in fields}
+    repeat[PLAIN_FIELD] = 1
+    return fields, lang, repeat
+
+
+def build_index(data: dict[str, Any], split: Callable[[str], list[str]] = words) -> dict[str, Any]:
+    fields, lang, repeat = index_fields(data)
+    stems = data["stems"]
+    postings: dict[str, dict[int, dict[int, int]]] = defaultdict(dict)  # term -> field id -> doc -> tf
+    lengths: list[list[int]] = [[] for _ in fields]
+    averages = [0.0 for _ in fields]
+    for doc_id, doc in enumerate(data["docs"]):
+        for fid, field in enumerate(fields):
+            found = split(field_text(doc, field))
+            lengths[fid].append(len(found))
+            # MiniSearch's running average, in the same floating-point steps
+            averages[fid] = (averages[fid] * doc_id + len(found)) / (doc_id + 1)
+            table = stems[lang[field]] if lang[field] else None
+            for word in found:
+                term = table.get(word, word) if table is not None else word
+                by_doc = postings[term].setdefault(fid, {})
+                by_doc[doc_id] = by_doc.get(doc_id, 0) + repeat[field]
+    terms = {term: pack_postings(by_field) for term, by_field in postings.items()}
+    return {"fields": fields, "documentCount": len(data["docs"]), "lengths": lengths, "averages": averages,
+            "terms": terms}
+
+
+def base36(n: int) -> str:
+    out = ""
+    while True:
+        n, digit = divmod(n, 36)
+        out = DIGITS[digit] + out
+        if not n:
+            return out
+
+
+def pack_postings(by_field: dict[int, dict[int, int]]) -> str:
+    """One term's postings as text, decoded by search-core.js LazyTerms: `field:doc,doc.tf;field:...`, fields
+    in order, each field's documents in MiniSearch's insertion order (ascending), a document as the base-36
+    gap from the one before, `.tf` (base 36) only when its term frequency is not 1."""
+    parts = []
+    for fid, by_doc in sorted(by_field.items()):
+        prev = 0
+        docs = []
+        for doc, tf in by_doc.items():
+            docs.append(base36(doc - prev) + ("" if tf == 1 else "." + base36(tf)))
+            prev = doc
+        parts.append(f"{fid}:" + ",".join(docs))
+    return ";".join(parts)
+
+
+def build_vocabulary(docs: list[dict[str, Any]], split: Callable[[str], list[str]] = words) -> dict[str, list[Any]]:
+    df: dict[str, int] = defaultdict(int)
+    langs: dict[str, list[str]] = defaultdict(list)
+    for doc in docs:
+        for w in dict.fromkeys(split(plain_text(doc))):
+            df[w] += 1
+            if doc["lang"] not in langs[w]:
+                langs[w].append(doc["lang"])
+    ordered = sorted(df, key=_js_order)
+    return {"words": ordered, "df": [df[w] for w in ordered], "langs": [" ".join(langs[w]) for w in ordered]}
+
+
+def search_index(data: dict[str, Any]) -> dict[str, Any]:
+    """The search index file for this search data (see the module's docstring)."""
+    slim = {**data, "docs": [{k: v for k, v in d.items() if k not in LAZY_FIELDS} for d in data["docs"]]}
+    split = functools.lru_cache(maxsize=4096)(words)  # each document's plain text is split twice
+    return {"format": FORMAT, "version": data["version"], "data": slim, "index": build_index(data, split),
+            "vocabulary": build_vocabulary(data["docs"], split)}
+
+
+def encode(index: dict[str, Any]) -> bytes:
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def content_key(body: bytes) -> str:
+    """The name the index is served under: its own bytes' hash, so any change is a new URL."""
+    return hashlib.sha256(body).hexdigest()[:HASH_CHARS]
