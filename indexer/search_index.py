@@ -38,6 +38,8 @@ HASH_CHARS = 12
 LAZY_FIELDS = ("body", "summary", "headings")
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 PLAIN_FIELD = "fuzzy"
+# search-rank.js PLAIN: the plain field's terms carry it, so a plain word never meets a stemmed one.
+PLAIN_MARK = "\u0002"
 
 
 def _js_order(word: str) -> bytes:
@@ -46,16 +48,19 @@ def _js_order(word: str) -> bytes:
 
 
 def plain_text(doc: dict[str, Any]) -> str:
-    """search-rank.js plainText: title, aliases, headings and body, joined by spaces."""
-    return " ".join(str(doc.get(k) or "") for k in ("title", "aliases", "headings", "body"))
+    """search-rank.js plainText: title, aliases, descriptions, tags, headings and body, joined by spaces."""
+    return " ".join(str(doc.get(k) or "") for k in ("title", "aliases", "describes", "describes_pl", "tags",
+                                                     "headings", "body"))
 
 
 def field_text(doc: dict[str, Any], field: str) -> str:
     """The twin of search-rank.js fieldText: English fields for English entries, Polish ones for Polish
     pages (and the Polish names of English entries), and the plain field."""
     pl = doc.get("lang") == "pl"
-    if field in ("title", "aliases", "headings", "body"):
+    if field in ("title", "aliases", "describes", "tags", "headings", "body"):
         return "" if pl else str(doc.get(field) or "")
+    if field == "describes_pl":
+        return str(doc.get(field) or "")
     if field == "title_pl":
         return str(doc.get("title") or "") if pl else ""
     if field == "aliases_pl":
@@ -93,7 +98,7 @@ def build_index(data: dict[str, Any], split: Callable[[str], list[str]] = words)
             averages[fid] = (averages[fid] * doc_id + len(found)) / (doc_id + 1)
             table = stems[lang[field]] if lang[field] else None
             for word in found:
-                term = table.get(word, word) if table is not None else word
+                term = table.get(word, word) if table is not None else word + PLAIN_MARK
                 by_doc = postings[term].setdefault(fid, {})
                 by_doc[doc_id] = by_doc.get(doc_id, 0) + repeat[field]
     terms = {term: pack_postings(by_field) for term, by_field in postings.items()}

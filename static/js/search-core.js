@@ -121,11 +121,16 @@
       var results = found.hits.map(function (h) {
         var d = h.doc;
         var withBody = d.body !== undefined || !bodies ? d : bodies.get(d.id);
+        var section = h.section;
+        if (section === undefined) {
+          section = withBody.body === undefined ? null : Rank.bestSection(Fold.words(withBody.body),
+            new Set(h.words), d.sections, (d.names && d.names[0]) || [], engine.rules.weakWords);
+        }
         return {
-          id: d.id, title: d.title, url: d.url + (h.section ? "#" + h.section[0] : ""), game: d.game, kind: d.kind,
+          id: d.id, title: d.title, url: d.url + (section ? "#" + section[0] : ""), game: d.game, kind: d.kind,
           lang: d.lang, score: h.score,
           snippet: options.snippets === false ? null : snippet(withBody, new Set(h.words)), words: h.words,
-          section: h.section ? h.section[1] : null,  // the heading of the section the match sits in, if one
+          section: section ? section[1] : null,  // the heading of the section the match sits in, if one
         };
       });
       return { query: text, total: found.total, results: results, suggestion: found.suggestion };

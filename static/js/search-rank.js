@@ -526,7 +526,10 @@
       var hits = ranked.slice(0, limit);
       hits.forEach(function (h) {
         var title = (h.doc.names && h.doc.names[0]) || [];
-        h.section = bestSection(Fold.words(h.doc.body || ""), new Set(h.words), h.doc.sections, title, rules.weakWords);
+        // undefined when the engine's data has no bodies (the prebuilt index): search-core.js finds it from
+        // the full document when it has one (the results page), and the typeahead links to the entry
+        h.section = h.doc.body === undefined ? undefined
+          : bestSection(Fold.words(h.doc.body), new Set(h.words), h.doc.sections, title, rules.weakWords);
       });
       return { total: found.length, hits: hits, suggestion: vocab.suggest(words) };
     }
