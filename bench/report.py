@@ -112,6 +112,12 @@ def checks(res: dict[str, Any]) -> list[Check]:
                          hostile["met"] and fives == 0,
                          f"quiet p50 {ms(q['p50_ms'])} (p95 {ms(q['p95_ms'])}); under attack p50 {ms(u['p50_ms'])} "
                          f"(p95 {ms(u['p95_ms'])}); {h['requests']} hostile requests, {fives} 5xx"))
+        cost = hostile.get("query_cost")
+        if cost:
+            out.append(Check("Hostile load", "the costliest worst-case query ÷ the median evaluation query, in "
+                             "process", f"{cost['ratio']:.2f}×", f"≤ {cost['budget']:.0f}×",
+                             cost["ratio"] <= cost["budget"],
+                             f"worst {ms(cost['worst_ms'])}, median {ms(cost['median_ms'])}"))
     else:
         out.append(_missing("Hostile load", "a reader's search under 16 worst-case clients ÷ quiet", "≤ 3×"))
     browser = res.get("browser")

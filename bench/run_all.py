@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                     settle(server.url)
                 if "hostile" in stages:
                     stage(res, "hostile", "a reader's search while 16 clients send worst-case searches",
-                          hostile_bench.bench, server.url, seconds=5 if args.quick else 10)
+                          hostile_bench.bench, server.url, seconds=5 if args.quick else 10, build_dir=build_dir)
                     settle(server.url)
                 if "browser" in stages:
                     stage(res, "browser", "page weight, precache, first visit, client search (Chromium)",

@@ -49,7 +49,9 @@ from .vocabulary import (  # noqa: F401  (re-exported: the vocabulary's names st
     PREFIX_WEIGHT,
     Variant,
     Vocabulary,
+    letter_mask,
     max_edits,
+    may_reach,
     osa_distance,
 )
 
@@ -168,6 +170,7 @@ class NameWords:
                 self.by_stem.setdefault((lang, stem(w, lang)), []).append(w)
             self.by_shape.setdefault((w[0], len(w)), []).append(w)
         self._known = set(self.words)
+        self.masks = {w: letter_mask(w) for w in self.words}
 
     def matches(self, query_word: str, last: bool) -> dict[str, float]:
         """Name word -> how well query_word matches it, for every name word it matches at all: 1 the same word,
@@ -177,8 +180,11 @@ class NameWords:
         # the rules' weights fall in the order word_matches tries them, so the best rule is the highest figure
         limit = max_edits(query_word)
         if limit:
+            mask = letter_mask(query_word)
             for length in range(len(query_word) - limit, len(query_word) + limit + 1):
                 for w in self.by_shape.get((query_word[0], length), ()):
+                    if not may_reach(mask, self.masks[w], limit):
+                        continue
                     d = osa_distance(query_word, w, limit)
                     if 0 < d <= limit:  # 0: the word itself, found below
                         found[w] = FUZZY_WEIGHT[d]

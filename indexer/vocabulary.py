@@ -59,6 +59,22 @@ def osa_distance(a: str, b: str, limit: int) -> int:
     return prev[lb] if prev[lb] <= limit else over
 
 
+def letter_mask(word: str) -> int:
+    """The set of a word's letters as bits (a letter's code modulo 63: two letters may share a bit)."""
+    mask = 0
+    for ch in word:
+        mask |= 1 << (ord(ch) % 63)
+    return mask
+
+
+def may_reach(mask_a: int, mask_b: int, limit: int) -> bool:
+    """False when two words are certainly more than `limit` edits apart: every edit brings at most one letter
+    into a word that it lacked, so each word's letters the other lacks number at most the distance. Letters
+    sharing a bit only make the count smaller: the test never rules out a word within reach. It saves most
+    of the distance computations for a word that is far from every word of the index."""
+    return (mask_a & ~mask_b).bit_count() <= limit and (mask_b & ~mask_a).bit_count() <= limit
+
+
 @dataclass(frozen=True)
 class Variant:
     """A vocabulary word searched for one query word, with its weight and how it was found."""
@@ -77,6 +93,7 @@ class Vocabulary:
         self.sorted = sorted(df)
         # words by (first letter, length): a word more than `limit` letters longer or shorter is never in reach
         self.by_shape: dict[tuple[str, int], list[str]] = {}
+        self.masks = {w: letter_mask(w) for w in self.sorted}
         for w in self.sorted:
             self.by_shape.setdefault((w[0], len(w)), []).append(w)
         self._fuzzy: dict[str, list[tuple[str, int]]] = {}
@@ -114,8 +131,11 @@ class Vocabulary:
         limit = max_edits(word)
         found = []
         if limit:
+            mask = letter_mask(word)
             for length in range(len(word) - limit, len(word) + limit + 1):
                 for w in self.by_shape.get((word[0], length), ()):
+                    if not may_reach(mask, self.masks[w], limit):
+                        continue
                     d = osa_distance(word, w, limit)
                     if d <= limit:
                         found.append((w, d))
