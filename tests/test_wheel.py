@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from throne_rules import PROJECT_ROOT
 
-from .helpers import free_port
+from .helpers import entry_text, free_port, write_entry
 
 # The README's lines (tested below to be there word for word), run as they stand.
 BUILD_WHEEL = "pip wheel --no-deps -w dist ."
@@ -162,9 +162,7 @@ def test_installed_app_runs_from_the_venv_not_the_checkout(installed: dict[str, 
     assert run([str(venv / "bin" / "python"), "-m", "throne_rules", "--help"], tmp, env).startswith(
         "usage: throne-rules")
     content = tmp / "other-content"  # --content DIR still builds another folder
-    (content / "x").mkdir(parents=True)
-    (content / "x" / "a.md").write_text("---\nid: alpha\ntitle: Alpha\ngame: dice-throne\nkind: rule\nlang: en\n"
-                                         "sources:\n  - file: x.txt\n    section: s\n---\nText.\n", encoding="utf-8")
+    write_entry(content, "x/a.md", entry_text("alpha", "Alpha"))
     out = run([str(venv / "bin" / "throne-rules"), "--content", str(content), "--build-dir", str(tmp / "other"),
                "build"], tmp, env)
     assert out.startswith("built 1 entries")
