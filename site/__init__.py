@@ -16,13 +16,17 @@ from indexer import Library
 from .assets import AssetManifest
 from .json_provider import SafeJSONProvider
 from .page_cache import PageCache
+from .paths import find_layout
 from .precache import code_fingerprint
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+LAYOUT = find_layout()
+# The checkout's root, or the installed package: either way it holds static/ and content/ (site/paths.py).
+PROJECT_ROOT = LAYOUT.root
 
 DEFAULTS: dict[str, Any] = {
-    "CONTENT_DIR": str(PROJECT_ROOT / "content"),
-    "BUILD_DIR": str(PROJECT_ROOT / "build"),
+    "CONTENT_DIR": str(LAYOUT.content_dir),
+    # ./build in a checkout; installed, a per-user data directory ($XDG_DATA_HOME/throne-rules/build).
+    "BUILD_DIR": str(LAYOUT.build_dir),
     # True while `throne-rules freeze` writes the static copy: hashed file names, no query-string pages.
     "STATIC_EXPORT": False,
     # The production server's limits (see site/serving.py and README, Operations).
@@ -39,7 +43,7 @@ DEFAULTS: dict[str, Any] = {
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, static_folder=str(PROJECT_ROOT / "static"), static_url_path="/static")
+    app = Flask(__name__, static_folder=str(LAYOUT.static_dir), static_url_path="/static")
     app.json = SafeJSONProvider(app)
     app.config.from_mapping(DEFAULTS)
     app.config.from_prefixed_env("THRONE_RULES")
@@ -48,8 +52,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     # Flask refuses a larger body too (other WSGI servers, the test client); waitress stops it earlier.
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
     app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))
-    app.extensions["assets"] = AssetManifest(PROJECT_ROOT / "static", PROJECT_ROOT / "node_modules",
-                                             hashed_names=bool(app.config.get("STATIC_EXPORT")))
+    app.extensions["assets"] = AssetManifest(LAYOUT.static_dir, hashed_names=bool(app.config.get("STATIC_EXPORT")))
     app.extensions["code_fingerprint"] = code_fingerprint()
     app.extensions["page_cache"] = PageCache()
 

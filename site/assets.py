@@ -2,8 +2,10 @@
 
 Hashed URLs make a stale file impossible: a page names the exact bytes it was
 built against, and the service worker precaches those URLs. Front-end
-libraries from npm (node_modules, installed by `npm ci` from the lock file)
-are served from the repository under /vendor/, never from a CDN.
+libraries from npm are vendored into static/vendor/ (`make vendor` copies them
+from node_modules, installed by `npm ci` from package-lock.json; see
+tools/vendor.py) and served under /vendor/, never from a CDN, so a checkout or
+an installed wheel needs no npm.
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ RECHECK_SECONDS = 1.0
 # The service worker's source: not a page asset (it is served at /sw.js, the build in front of it).
 WORKER = "sw.js"
 NOT_ASSETS = frozenset({WORKER})
-# URL name under /vendor/ -> file inside node_modules.
-VENDOR_FILES = {"minisearch.js": "minisearch/dist/umd/index.js"}
+# What the pages cannot work without: `throne-rules serve` refuses to start when one is missing.
+REQUIRED = ("vendor/minisearch.js",)
 
 
 class AssetMissing(LookupError):
     pass
+
+
+def _hint(name: str) -> str:
+    return " (the vendored front-end libraries: run 'make vendor')" if name.startswith("vendor/") else ""
 
 
 def file_hash(path: Path) -> str:
@@ -57,9 +63,8 @@ def hashed_file_name(name: str, digest: str) -> str:
 class AssetManifest:
     """Every static file and vendored library with its hash; rescanned when a file changes."""
 
-    def __init__(self, static_dir: Path, node_modules: Path, hashed_names: bool = False):
+    def __init__(self, static_dir: Path, hashed_names: bool = False):
         self.static_dir = static_dir
-        self.node_modules = node_modules
         self.hashed_names = hashed_names
         self._lock = threading.Lock()
         self._assets: dict[str, Asset] = {}
@@ -73,10 +78,6 @@ class AssetManifest:
                  if p.is_file() and not p.name.startswith(".")}
         for name in NOT_ASSETS:
             files.pop(name, None)
-        for name, rel in VENDOR_FILES.items():
-            path = self.node_modules / rel
-            if path.is_file():
-                files[f"vendor/{name}"] = path
         return files
 
     def assets(self) -> dict[str, Asset]:
@@ -103,9 +104,16 @@ class AssetManifest:
     def get(self, name: str) -> Asset:
         asset = self.assets().get(name)
         if asset is None:
-            hint = " (run 'npm ci' to install the front-end libraries)" if name.startswith("vendor/") else ""
-            raise AssetMissing(f"no static asset '{name}'{hint}")
+            raise AssetMissing(f"no static asset '{name}' in {self.static_dir}{_hint(name)}")
         return asset
+
+    def missing_required(self) -> list[str]:
+        """A line for each file the app cannot serve a working page without (checked once, at start-up)."""
+        problems = [f"no static asset '{name}' in {self.static_dir}{_hint(name)}"
+                    for name in REQUIRED if name not in self.assets()]
+        if not (self.static_dir / WORKER).is_file():
+            problems.append(f"no service worker at {self.static_dir / WORKER}")
+        return problems
 
     def url(self, name: str) -> str:
         return self.get(name).url

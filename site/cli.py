@@ -6,6 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from flask import Flask
+
 from indexer import BuildError, Release, build, get_files, hash_content
 from indexer.library import ReleaseMissing
 from indexer.release import current_release
@@ -44,6 +46,27 @@ def build_is_stale(content_dir: Path, build_dir: Path) -> bool:
     return release.content_hash != hash_content(get_files(content_dir), content_dir)
 
 
+def startup_problems(app: Flask) -> list[str]:
+    """What would make every page half-working: a missing required asset, or no usable build with its
+    offline search data. Checked once before serving, instead of warning on every request."""
+    problems = app.extensions["assets"].missing_required()
+    try:
+        release = app.extensions["library"].release()
+    except ReleaseMissing as exc:
+        problems.append(str(exc))
+    else:
+        if not (release.path / "search-data.json").is_file():
+            problems.append(f"the build at {release.path} has no search-data.json; run 'throne-rules build'")
+    return problems
+
+
+def _refuse(problems: list[str]) -> int:
+    for problem in problems:
+        print(f"throne-rules: {problem}", file=sys.stderr)
+    print(f"throne-rules: not starting: {len(problems)} problem(s)", file=sys.stderr)
+    return 1
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     content_dir, build_dir = _paths(args)
     if build_is_stale(content_dir, build_dir):
@@ -54,6 +77,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .serving import make_server
 
     app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)})
+    problems = startup_problems(app)
+    if problems:
+        return _refuse(problems)
     cfg = app.config
     server = make_server(app, host=args.host, port=args.port, threads=args.threads,
                          max_body_bytes=int(cfg["MAX_BODY_BYTES"]), connection_limit=int(cfg["CONNECTION_LIMIT"]),
