@@ -78,14 +78,7 @@ def solve(sp: Space, weights: Sequence[int], final: Sequence[int], levels: int) 
     out: list[Level] = []
     denominator = 1
     for _ in range(levels):
-        a = [0] * len(sp.states)
-        for s in sp.full:
-            a[s] = b[s]
-        for s in order_down:
-            if sp.size[s] < sp.n:
-                ups = sp.up[s]
-                a[s] = sum(w * a[ups[k]] for k, w in enumerate(weights))
-        value = [a[s] * pow6[sp.size[s]] for s in range(len(sp.states))]
+        value = _rolled(sp, weights, b, pow6, order_down)
         best = value[:]
         keep = list(range(len(sp.states)))
         for s in range(len(sp.states)):  # size order: every smaller state is done first
@@ -100,6 +93,19 @@ def solve(sp: Space, weights: Sequence[int], final: Sequence[int], levels: int) 
     return out
 
 
+def _rolled(sp: Space, weights: Sequence[int], b: Sequence[int], pow6: list[int], order_down: list[int]) -> list[int]:
+    """Each kept state's value before a roll, from the values `b` of the full states after it (every die not kept
+    is rolled), scaled by 6 to the kept dice's count so every value stays an integer."""
+    a = [0] * len(sp.states)
+    for s in sp.full:
+        a[s] = b[s]
+    for s in order_down:
+        if sp.size[s] < sp.n:
+            ups = sp.up[s]
+            a[s] = sum(w * a[ups[k]] for k, w in enumerate(weights))
+    return [a[s] * pow6[sp.size[s]] for s in range(len(sp.states))]
+
+
 def follow(sp: Space, weights: Sequence[int], final: Sequence[int], policy: Sequence[Level]) -> list[list[int]]:
     """Like solve(), but each keep is the policy's: the value of another payoff under that strategy."""
     pow6 = [FACES ** k for k in range(sp.n + 1)]
@@ -107,14 +113,7 @@ def follow(sp: Space, weights: Sequence[int], final: Sequence[int], policy: Sequ
     b = list(final)
     out: list[list[int]] = []
     for level in policy:
-        a = [0] * len(sp.states)
-        for s in sp.full:
-            a[s] = b[s]
-        for s in order_down:
-            if sp.size[s] < sp.n:
-                ups = sp.up[s]
-                a[s] = sum(w * a[ups[k]] for k, w in enumerate(weights))
-        value = [a[s] * pow6[sp.size[s]] for s in range(len(sp.states))]
+        value = _rolled(sp, weights, b, pow6, order_down)
         out.append(value)
         b = [value[level.keep[s]] for s in range(len(sp.states))]
     return out
