@@ -74,7 +74,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if cmd_build(args) != 0:
             return 1
     from . import create_app
-    from .serving import make_server
+    from .serving import make_server, start_pack_warmer
 
     app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)})
     problems = startup_problems(app)
@@ -86,6 +86,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                          channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
     print(f"serving on http://{args.host}:{args.port}/ (waitress, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
+    start_pack_warmer(app)
     try:
         server.run()
     except KeyboardInterrupt:

@@ -14,6 +14,8 @@ protect memory and the other clients have to live in the server, not only in Fla
 from __future__ import annotations
 
 import json
+import re
+import threading
 import time
 from typing import Any
 
@@ -89,3 +91,37 @@ def make_server(app: Any, *, host: str, port: int, threads: int, max_body_bytes:
 
     server.maintenance = maintenance  # type: ignore[method-assign]
     return server
+
+
+# How often the warmer looks for a new build whose page pack is not rendered yet (seconds).
+PACK_WARM_INTERVAL = 2.0
+
+
+def start_pack_warmer(app: Any, interval: float = PACK_WARM_INTERVAL) -> threading.Event:
+    """Render each build's page pack as soon as the server has the build, before any worker asks for it.
+
+    The pack holds every page; rendering it takes seconds, and the first worker to install would otherwise wait
+    that long (with every other first request for it). A daemon thread asks the app itself, through its test
+    client, for /sw.js and then for the pack it names whenever that name changes. Set the returned event to stop.
+    """
+    stop = threading.Event()
+
+    def warm() -> None:
+        client = app.test_client()
+        warmed = ""
+        while True:
+            resp = client.get("/sw.js")
+            found = re.search(rb'"pack":"([^"]+)"', resp.get_data()) if resp.status_code == 200 else None
+            resp.close()
+            if found and found.group(1).decode() != warmed:
+                started = time.perf_counter()
+                pack = client.get(found.group(1).decode())
+                if pack.status_code == 200:
+                    warmed = found.group(1).decode()
+                    print(f"page pack {warmed} rendered in {time.perf_counter() - started:.1f}s", flush=True)
+                pack.close()
+            if stop.wait(interval):
+                return
+
+    threading.Thread(target=warm, name="page-pack-warmer", daemon=True).start()
+    return stop
