@@ -29,7 +29,8 @@ SWIPE_JS = """([selector, dx, dy]) => {
     touches: type === 'touchend' ? [] : [t], changedTouches: [t]}));
   fire('touchstart', touch(x, y));
   fire('touchmove', touch(x + dx / 2, y + dy / 2));
-  fire('touchend', touch(x + dx, y + dy));
+  // the end comes after evaluate() returns: the navigation it starts must not destroy evaluate's own context
+  setTimeout(() => fire('touchend', touch(x + dx, y + dy)), 0);
 }"""
 
 
