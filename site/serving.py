@@ -14,7 +14,6 @@ protect memory and the other clients have to live in the server, not only in Fla
 from __future__ import annotations
 
 import json
-import re
 import threading
 import time
 from typing import Any
@@ -101,24 +100,33 @@ def start_pack_warmer(app: Any, interval: float = PACK_WARM_INTERVAL) -> threadi
     """Render each build's page pack as soon as the server has the build, before any worker asks for it.
 
     The pack holds every page; rendering it takes seconds, and the first worker to install would otherwise wait
-    that long (with every other first request for it). A daemon thread asks the app itself, through its test
-    client, for /sw.js and then for the pack it names whenever that name changes. Set the returned event to stop.
+    that long (with every other first request for it). A daemon thread looks at the live build's version every
+    `interval` seconds and, when it is new, asks the app itself (its test client) for that version's pack, which
+    renders and keeps it. Set the returned event to stop.
     """
+    from indexer.library import ReleaseMissing
+
+    from .page_pack import pack_url
+    from .views.pwa import current_version
+
     stop = threading.Event()
 
     def warm() -> None:
         client = app.test_client()
         warmed = ""
         while True:
-            resp = client.get("/sw.js")
-            found = re.search(rb'"pack":"([^"]+)"', resp.get_data()) if resp.status_code == 200 else None
-            resp.close()
-            if found and found.group(1).decode() != warmed:
+            try:
+                with app.app_context():
+                    version = current_version()
+            except ReleaseMissing:
+                version = warmed  # no usable build yet: look again later
+            if version != warmed:
                 started = time.perf_counter()
-                pack = client.get(found.group(1).decode())
+                pack = client.get(pack_url(version))
                 if pack.status_code == 200:
-                    warmed = found.group(1).decode()
-                    print(f"page pack {warmed} rendered in {time.perf_counter() - started:.1f}s", flush=True)
+                    warmed = version
+                    print(f"page pack {pack_url(version)} rendered in {time.perf_counter() - started:.1f}s",
+                          flush=True)
                 pack.close()
             if stop.wait(interval):
                 return
