@@ -68,7 +68,11 @@ def test_pinned_rules_on_home(phone: Page) -> None:  # noqa: F811
 def test_back_restores_the_search_text(phone: Page) -> None:  # noqa: F811
     phone.goto("/index")
     phone.locator("#site-q").fill("stun")
+    # Escape closes the open list; with no list open, a search box's own Escape clears its text (a slow
+    # machine may not have shown the list yet), so wait for it
+    expect(phone.locator("#site-q-suggestions [role=option]").first).to_be_visible()
     phone.locator("#site-q").press("Escape")
+    expect(phone.locator("#site-q-suggestions")).to_be_hidden()
     phone.locator(".az-list a[href='/dice-throne/evasive']").first.click()
     expect(phone.locator("h1")).to_have_text("Evasive")
     phone.go_back()
