@@ -1,0 +1,44 @@
+"""Issue 18: every effect-like entry carries the plain words players use for it (content/data/describes.yaml).
+
+A player who does not know the name "Retribution" or "Gust" types what it does; search finds it through its
+`describes` line. These checks keep the coverage from slipping when entries are added: every status effect,
+token, companion, Dungeon Dice symbol and monster has an English line, and Polish lines appear only for
+entries whose term is in content/data/polish-terms.yaml (the file's own rule).
+"""
+
+from __future__ import annotations
+
+from indexer import Corpus
+
+# Kinds whose entries name an effect a player may describe instead of naming.
+EFFECT_KINDS = ("status-effect", "token", "companion", "symbol", "monster")
+# Mechanics the issue names (steps of a turn, spells, monster dice, victory, minions), by id.
+MECHANICS = ("dd-step-1-draw", "dd-step-2-prepare-for-combat", "dd-step-3-combat", "dd-step-5-after-combat",
+             "dd-step-6-end-of-turn", "dd-spell-dice", "dd-monster-dice", "dd-fame", "dd-victory-duels",
+             "minions", "minion-step", "engaging-a-minion", "unnamed-status-effects",
+             "ultimate-ability", "passive-ability", "defensive-ability", "offensive-ability")
+
+
+def _described(corpus: Corpus) -> dict[str, dict[str, list[str]]]:
+    return {str(item["id"]): item for item in corpus.data["describes"]["entries"]}
+
+
+def test_every_effect_like_entry_is_described(corpus: Corpus) -> None:
+    described = _described(corpus)
+    missing = sorted(e.id for e in corpus.entries.values()
+                     if e.kind in EFFECT_KINDS and e.lang == "en" and not described.get(e.id, {}).get("en"))
+    missing += [i for i in MECHANICS if not described.get(i, {}).get("en")]
+    assert not missing, f"no English describes line in content/data/describes.yaml: {missing}"
+
+
+def test_describes_are_short_phrases(corpus: Corpus) -> None:
+    for entry_id, item in _described(corpus).items():
+        for lang in ("en", "pl"):
+            for phrase in item.get(lang) or []:
+                assert isinstance(phrase, str) and 0 < len(phrase.split()) <= 16, (entry_id, phrase)
+
+
+def test_polish_lines_only_where_the_term_map_has_the_term(corpus: Corpus) -> None:
+    mapped = {str(t["id"]) for t in corpus.data["polish-terms"]["terms"] if t.get("id")}
+    stray = sorted(i for i, item in _described(corpus).items() if item.get("pl") and i not in mapped)
+    assert not stray, f"Polish describes for entries with no term in polish-terms.yaml: {stray}"
