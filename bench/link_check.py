@@ -63,19 +63,25 @@ class LinkReport:
     pages: int = 0
     links: int = 0
     external: int = 0
+    server_only: int = 0  # links to what only the server answers (the API, from a static copy)
     anchors: int = 0  # <a href> links (the others: assets, forms, the manifest)
     broken_anchors: int = 0
     broken: list[tuple[str, str, str]] = field(default_factory=list)  # (page, link, why)
 
     def summary(self) -> str:
-        return (f"{self.pages} pages, {self.links} links ({self.external} external or fragment), "
-                f"{len(self.broken)} broken; <a> links: {self.anchors}, {self.broken_anchors} broken")
+        return (f"{self.pages} pages, {self.links} links ({self.external} external or fragment, "
+                f"{self.server_only} to the server's API), {len(self.broken)} broken; "
+                f"<a> links: {self.anchors}, {self.broken_anchors} broken")
 
 
 class LinkChecker:
-    def __init__(self, fetch: Fetch, prefix: str) -> None:
+    def __init__(self, fetch: Fetch, prefix: str, server_only: tuple[str, ...] = ()) -> None:
+        """`server_only`: paths under the prefix only the production server answers ("/api/" when checking a
+        static copy, which leaves the JSON APIs to the server: README, Deployment); links to them are counted
+        apart, not fetched."""
         self.fetch = fetch
         self.prefix = prefix.rstrip("/")
+        self.server_only = tuple(self.prefix + p for p in server_only)
         self._seen: dict[str, str] = {}  # target -> "" when fine, else why not
 
     def target_problem(self, target: str) -> str:
@@ -114,6 +120,9 @@ class LinkChecker:
                 continue
             parts = urlsplit(resolved)
             target = parts.path + (f"?{parts.query}" if parts.query else "")
+            if target.startswith(self.server_only):
+                report.server_only += 1
+                continue
             if tag == "form" and attr == "action":
                 target = parts.path  # a form's action is asked with the form's fields: the path must answer
             why = self.target_problem(target)
@@ -195,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         pages = [u.split("?", 1)[0] for u in pages]
         pages = [u if u.endswith("/") else u + "/" for u in dict.fromkeys(pages)]
     fetch = export_fetch(Path(args.export), prefix) if args.export else app_fetch(app, prefix)
-    report = LinkChecker(fetch, prefix).check(pages)
+    report = LinkChecker(fetch, prefix, server_only=("/api/",) if args.export else ()).check(pages)
     print(report.summary())
     for page, link, why in report.broken[:args.show]:
         print(f"  {page}: {link} ({why})")
