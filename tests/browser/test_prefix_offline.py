@@ -34,6 +34,12 @@ def site(tmp_path_factory: pytest.TempPathFactory, build_dir: Path) -> Path:
     return root
 
 
+# Links in the page as it stands (the server's and the ones scripts made) that leave the prefix.
+OUTSIDE = """prefix => Array.from(document.querySelectorAll("[href], [src], [action], [data-url]"))
+  .flatMap(el => ["href", "src", "action", "data-url"].map(a => el.getAttribute(a)))
+  .filter(v => v && v.startsWith("/") && !v.startsWith(prefix + "/"))"""
+
+
 def test_installs_under_the_prefix_and_works_offline(playwright: Playwright, browser_type_launch_args: dict,
                                                      site: Path, tmp_path: Path) -> None:
     server = StaticServer(site).wait_ready()
@@ -75,6 +81,19 @@ def test_installs_under_the_prefix_and_works_offline(playwright: Playwright, bro
         box.press("ArrowDown")
         box.press("Enter")
         expect(page).to_have_url(base + "/dice-throne/evasive")
+        assert page.evaluate(OUTSIDE, PREFIX) == []
+
+        box = page.locator("#site-q")  # an empty box offers the rules opened before: under the prefix too
+        box.click()
+        recent = page.locator("#site-q-suggestions [role=option][data-url]")
+        expect(recent.first).to_be_visible()
+        offered = recent.evaluate_all("options => options.map(o => o.getAttribute('data-url'))")
+        assert PREFIX + "/dice-throne/evasive" in offered and all(u.startswith(PREFIX + "/") for u in offered)
+
+        page.goto(base + "/calc/damage")  # a calculator's rule links, drawn by its script
+        assert page.evaluate("ThroneCalc.ruleLinks(['/dice-throne/stun'], {}).firstChild.getAttribute('href')") \
+            == PREFIX + "/dice-throne/stun"
+        assert page.evaluate(OUTSIDE, PREFIX) == []
 
         page.goto(base + "/search?q=undefendible")  # the search page, searched in the browser
         results = page.locator("#search-results .results .result-title")
@@ -82,6 +101,7 @@ def test_installs_under_the_prefix_and_works_offline(playwright: Playwright, bro
         assert "Undefendable damage" in results.all_text_contents()[:5]
         hrefs = results.evaluate_all("links => links.map(a => a.getAttribute('href'))")
         assert hrefs and all(h.startswith(PREFIX + "/") for h in hrefs)
+        assert page.evaluate(OUTSIDE, PREFIX) == []
 
         page.goto(base + "/no-such-page/never-built")  # never cached: the offline page
         expect(page.locator("h1")).to_have_text("You are offline")
