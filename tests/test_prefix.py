@@ -7,6 +7,7 @@ parser: it must stay under `/rules/` (or be external or a fragment) and answer 2
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -16,7 +17,6 @@ from typing import Any
 import pytest
 from flask import Flask
 from throne_rules import create_app
-from throne_rules.page_pack import PackCache
 from throne_rules.prefix import PrefixError, normalize_prefix
 from werkzeug.test import Client
 
@@ -125,6 +125,7 @@ def test_crawler_files_under_the_prefix(fetch: Any) -> None:
 def test_api_answers_link_under_the_prefix(fetch: Any) -> None:
     found = get_json(fetch, PREFIX + "/api/search?q=stun")
     assert found["results"] and all(r["url"].startswith(PREFIX + "/") for r in found["results"])
+    assert get_json(fetch, PREFIX + "/api/openapi.json")["servers"] == [{"url": PREFIX}]
     changes = get_json(fetch, PREFIX + "/api/changes")
     assert all(e["url"].startswith(PREFIX + "/") for key in ("added", "changed") for e in changes[key])
 
@@ -168,12 +169,19 @@ def test_a_prefix_must_be_a_plain_path(bad: str) -> None:
         normalize_prefix(bad)
 
 
-def test_each_prefix_has_its_own_page_pack(prefixed: Flask, fetch: Any) -> None:
-    """One app answering at the root and under a prefix keeps a pack for each: their pages link differently."""
-    prefixed_pack = get_json(fetch, worker_build(fetch)["pack"])
-    client = prefixed.test_client()
-    root_pack = json.loads(client.get(json.loads(BUILD_RE.match(client.get("/sw.js").get_data(as_text=True))
-                                                 .group(1))["pack"]).data)  # type: ignore[union-attr]
-    assert {PREFIX + p["url"] for p in root_pack["pages"]} == {p["url"] for p in prefixed_pack["pages"]}
-    packs: PackCache = prefixed.extensions["page_pack"]
-    assert set(packs._packs) == {"", PREFIX}
+def test_each_prefix_has_its_own_page_pack(build_dir: Path) -> None:
+    """One app answering at the root and, through a trusted proxy, under a prefix keeps a pack for each (their pages
+    link differently), gzipped apart though the two share a path and an ETag."""
+    app = create_app({"TESTING": True, "BUILD_DIR": str(build_dir), "TRUSTED_PROXIES": 1})
+    client = app.test_client()
+    match = BUILD_RE.match(client.get("/sw.js").get_data(as_text=True))
+    assert match
+    pack_url = json.loads(match.group(1))["pack"]
+    packs = {}
+    for prefix in ("", PREFIX, ""):
+        resp = client.get(pack_url, headers={"Accept-Encoding": "gzip", "X-Forwarded-Prefix": prefix})
+        assert resp.headers["Content-Encoding"] == "gzip"
+        packs[prefix] = json.loads(gzip.decompress(resp.data))
+    assert {PREFIX + p["url"] for p in packs[""]["pages"]} == {p["url"] for p in packs[PREFIX]["pages"]}
+    assert f'href="{PREFIX}/index"' in packs[PREFIX]["pages"][0]["body"]
+    assert set(app.extensions["page_pack"]._packs) == {"", PREFIX}
