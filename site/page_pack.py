@@ -10,6 +10,9 @@ with, so a page opened offline is the same page the server sends.
      "pages": [{"url": "/dice-throne/stun", "body": "<!doctype html>...", "headers": {...only if different...}}],
      "skipped": ["/calc/loot"]}
 
+Under a path prefix (SCRIPT_NAME `/rules`) every page's URL and links start with it, so a pack
+is rendered per prefix.
+
 The server renders the pack once per build (through its own routes, so the bytes are
 the pages' own) and keeps it; `throne-rules freeze` writes it as a file.
 """
