@@ -18,6 +18,7 @@ from .json_provider import SafeJSONProvider
 from .page_cache import PageCache
 from .paths import find_layout
 from .precache import code_fingerprint
+from .prefix import PrefixMount, normalize_prefix
 
 LAYOUT = find_layout()
 # The checkout's root, or the installed package: either way it holds static/ and content/ (site/paths.py).
@@ -35,6 +36,10 @@ DEFAULTS: dict[str, Any] = {
     "SITE_URL": "",
     # How many reverse proxies in front to trust for X-Forwarded-For/-Proto/-Host/-Prefix (0: none).
     "TRUSTED_PROXIES": 0,
+    # The path the app is served under ("/rules"; "" at the host's root) when the server or proxy in front passes
+    # the full path: `/rules/x` is the app's `/x` (site/prefix.py). A proxy that strips the prefix itself says so
+    # with X-Forwarded-Prefix instead (TRUSTED_PROXIES); links follow either (request.script_root).
+    "URL_PREFIX": "",
     "MAX_BODY_BYTES": 64 * 1024,
     "CONNECTION_LIMIT": 500,
     "CHANNEL_TIMEOUT": 30,
@@ -69,6 +74,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_templating(app)
     register_urls(app)
     app.wsgi_app = GzipMiddleware(app.wsgi_app)  # type: ignore[method-assign]
+    prefix = normalize_prefix(str(app.config["URL_PREFIX"]))
+    app.config["URL_PREFIX"] = prefix
+    if prefix:
+        app.wsgi_app = PrefixMount(app.wsgi_app, prefix)  # type: ignore[method-assign]
     proxies = int(app.config["TRUSTED_PROXIES"])
     if proxies > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix

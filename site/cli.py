@@ -13,6 +13,7 @@ from indexer.library import ReleaseMissing
 from indexer.release import current_release
 
 from . import DEFAULTS
+from .prefix import PrefixError
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -76,7 +77,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from . import create_app
     from .serving import make_server, start_pack_warmer
 
-    app = create_app({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)})
+    config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)}
+    if args.url_prefix is not None:
+        config["URL_PREFIX"] = args.url_prefix
+    try:
+        app = create_app(config)
+    except PrefixError as exc:
+        return _refuse([str(exc)])
+    prefix = app.config["URL_PREFIX"]
     problems = startup_problems(app)
     if problems:
         return _refuse(problems)
@@ -84,9 +92,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     server = make_server(app, host=args.host, port=args.port, threads=args.threads,
                          max_body_bytes=int(cfg["MAX_BODY_BYTES"]), connection_limit=int(cfg["CONNECTION_LIMIT"]),
                          channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
-    print(f"serving on http://{args.host}:{args.port}/ (waitress, {args.threads} threads, "
+    print(f"serving on http://{args.host}:{args.port}{prefix}/ (waitress, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
-    start_pack_warmer(app)
+    start_pack_warmer(app, prefix=prefix)
     try:
         server.run()
     except KeyboardInterrupt:
@@ -106,9 +114,14 @@ def cmd_freeze(args: argparse.Namespace) -> int:
     config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True}
     if args.site_url:
         config["SITE_URL"] = args.site_url
-    app = create_app(config)
+    if args.base_path is not None:
+        config["URL_PREFIX"] = args.base_path
     try:
-        report = freeze(app, Path(args.out))
+        app = create_app(config)
+    except PrefixError as exc:
+        return _refuse([str(exc)])
+    try:
+        report = freeze(app, Path(args.out), base_path=app.config["URL_PREFIX"])
     except FreezeError as exc:
         print(f"freeze failed: {exc}", file=sys.stderr)
         return 1
@@ -129,11 +142,15 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument("--threads", type=int, default=8)
+    s.add_argument("--url-prefix", default=None, help="serve the app under this path (/rules: the home page is "
+                   "/rules/, every link under it); default: the URL_PREFIX setting, else the root")
     s.set_defaults(func=cmd_serve)
     f = sub.add_parser("freeze", help="write the whole site as static files into OUT (builds first if stale)")
     f.add_argument("out", help="output folder; replaced as a whole when the export is complete")
     f.add_argument("--site-url", default="", help="public URL of the site's root, for canonical links and the "
                    "sitemap (default: the SITE_URL setting; without one, links stay relative)")
+    f.add_argument("--base-path", default=None, help="the path the copy will be served under (/rules/): every "
+                   "link, the worker's scope and the manifest under it (default: the URL_PREFIX setting, else /)")
     f.set_defaults(func=cmd_freeze)
     return p
 

@@ -150,7 +150,8 @@ class GzipMiddleware:
             start_response(status, headers, captured["exc_info"])
             return body
         etag = _get(headers, "ETag")
-        key = f"{environ.get('PATH_INFO', '')} {etag}" if etag else None
+        # the full path: one app under two prefixes (a proxy's and the root) sends two page packs of one ETag
+        key = f"{environ.get('SCRIPT_NAME', '')}{environ.get('PATH_INFO', '')} {etag}" if etag else None
         compressed = self.cache.get(key) if key else None
         if compressed is None:
             try:

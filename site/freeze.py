@@ -12,6 +12,7 @@ filter and the game pages' kind filter filter in the page.
 
 from __future__ import annotations
 
+import re
 import shutil
 import time
 import uuid
@@ -22,6 +23,7 @@ from flask import Flask
 
 from .page_pack import BUILD_HEADER, RenderedPage, pack_json, pack_url, render
 from .precache import precache_list, static_page_path
+from .prefix import normalize_prefix
 from .security import SECURITY_HEADERS
 
 HEADERS_FILE = """# Example caching rules for a static host that reads a `_headers` file
@@ -48,6 +50,10 @@ HEADERS_FILE = """# Example caching rules for a static host that reads a `_heade
 """
 
 
+# The path of each rule in HEADERS_FILE (a line that starts with "/").
+HEADERS_PATH = re.compile(r"^/", re.M)
+
+
 class FreezeError(RuntimeError):
     pass
 
@@ -69,8 +75,8 @@ def _write(out: Path, url_path: str, body: bytes) -> None:
     target.write_bytes(body)
 
 
-def _get(client, url: str) -> bytes:  # type: ignore[no-untyped-def]
-    resp = client.get(url)
+def _get(client, url: str, prefix: str = "") -> bytes:  # type: ignore[no-untyped-def]
+    resp = client.get(url, base_url=f"http://localhost{prefix}")
     try:
         if resp.status_code != 200:
             raise FreezeError(f"{url} answered {resp.status_code}; the static copy would be incomplete")
@@ -79,11 +85,14 @@ def _get(client, url: str) -> bytes:  # type: ignore[no-untyped-def]
         resp.close()
 
 
-def write_site(app: Flask, out: Path) -> list[str]:
+def write_site(app: Flask, out: Path, base_path: str = "") -> list[str]:
     """Render every page and copy every asset of the app's live build into `out`.
 
     A page the app cannot show is left out and named in the result, as the service
-    worker leaves it out; every asset and data file must be there."""
+    worker leaves it out; every asset and data file must be there. With a `base_path`
+    (`/rules`), `out` is what a host serves at `/rules/`: the files keep the app's own
+    paths, and every link, the worker and the manifest in them start with it."""
+    prefix = normalize_prefix(base_path)
     client = app.test_client()
     library = app.extensions["library"]
     assets = app.extensions["assets"]
@@ -92,12 +101,12 @@ def write_site(app: Flask, out: Path) -> list[str]:
     pages: list[RenderedPage] = []
     for item in items:
         if item.kind == "page":
-            page = render(client, item.url)
+            page = render(client, item.url, prefix)
             pages.append(page)
             if page.status == 200:
                 _write(out, item.fetch or static_page_path(item.url), page.body)
         elif item.kind == "data":
-            _write(out, item.url, _get(client, item.url))
+            _write(out, item.url, _get(client, item.url, prefix))
     for asset in assets.assets().values():  # every asset, the ones the worker does not precache too
         target = out / asset.url.lstrip("/")
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -105,19 +114,23 @@ def write_site(app: Flask, out: Path) -> list[str]:
     # the build the pages name (pack_json checks that every one names the same)
     version = next((page.headers.get(BUILD_HEADER, "") for page in pages if page.status == 200), "")
     _write(out, pack_url(version), pack_json(version, pages))
-    _write(out, "/sw.js", _get(client, "/sw.js"))
+    _write(out, "/sw.js", _get(client, "/sw.js", prefix))
     for crawler_file in ("/robots.txt", "/sitemap.xml"):
-        _write(out, crawler_file, _get(client, crawler_file))
-    missing = client.get("/this-page-does-not-exist")
+        _write(out, crawler_file, _get(client, crawler_file, prefix))
+    missing = client.get("/this-page-does-not-exist", base_url=f"http://localhost{prefix}")
     (out / "404.html").write_bytes(missing.get_data())
     missing.close()
     security = "\n".join(f"  {name}: {value}" for name, value in SECURITY_HEADERS.items())
-    (out / "_headers").write_text(HEADERS_FILE.format(security=security), encoding="utf-8")
+    headers = HEADERS_FILE.format(security=security)
+    if prefix:  # a host matches these rules against the whole path
+        headers = HEADERS_PATH.sub(lambda m: prefix + m.group(0), headers)
+    (out / "_headers").write_text(headers, encoding="utf-8")
     return [page.url for page in pages if page.status != 200]
 
 
-def freeze(app: Flask, out: Path) -> FreezeReport:
-    """Write the site beside `out`, then swap it in, so `out` is never half written."""
+def freeze(app: Flask, out: Path, base_path: str = "") -> FreezeReport:
+    """Write the site beside `out`, then swap it in, so `out` is never half written. `base_path` is the path the
+    copy will be served under ("/rules/"; the root by default)."""
     if not app.config.get("STATIC_EXPORT"):
         raise FreezeError("freeze needs an app made with STATIC_EXPORT=True (hashed asset names)")
     started = time.perf_counter()
@@ -125,7 +138,7 @@ def freeze(app: Flask, out: Path) -> FreezeReport:
     staging = out.parent / f".{out.name}.tmp-{uuid.uuid4().hex[:8]}"
     staging.mkdir(parents=True)
     try:
-        skipped = write_site(app, staging)
+        skipped = write_site(app, staging, base_path)
         old = out.parent / f".{out.name}.old-{uuid.uuid4().hex[:8]}"
         if out.exists():
             out.rename(old)

@@ -10,6 +10,9 @@ with, so a page opened offline is the same page the server sends.
      "pages": [{"url": "/dice-throne/stun", "body": "<!doctype html>...", "headers": {...only if different...}}],
      "skipped": ["/calc/loot"]}
 
+Under a path prefix (SCRIPT_NAME `/rules`) every page's URL and links start with it, so a pack
+is rendered per prefix.
+
 The server renders the pack once per build (through its own routes, so the bytes are
 the pages' own) and keeps it; `throne-rules freeze` writes it as a file.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -47,11 +51,12 @@ class RenderedPage:
     body: bytes
 
 
-def render(client: Any, url: str) -> RenderedPage:
-    """One page through the app's own routes (a Flask test client)."""
-    resp = client.get(url)
+def render(client: Any, url: str, prefix: str = "") -> RenderedPage:
+    """One page through the app's own routes (a Flask test client), as served under the path `prefix` (its
+    SCRIPT_NAME: the page's links and its URL in the pack start with it)."""
+    resp = client.get(url, base_url=f"http://localhost{prefix}")
     try:
-        return RenderedPage(url, resp.status_code, dict(resp.headers), bytes(resp.get_data()))
+        return RenderedPage(prefix + url, resp.status_code, dict(resp.headers), bytes(resp.get_data()))
     finally:
         resp.close()
 
@@ -79,17 +84,23 @@ def pack_json(version: str, pages: Iterable[RenderedPage]) -> bytes:
 
 
 class PackCache:
-    """The latest build's pack, rendered once; concurrent first requests wait for the one rendering it."""
+    """The latest build's pack, rendered once per path prefix it is served under (its pages' links differ);
+    concurrent first requests wait for the one rendering it. At most MAX_PREFIXES prefixes are kept."""
+
+    MAX_PREFIXES = 4
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._version: str | None = None
-        self._body = b""
+        self._packs: OrderedDict[str, tuple[str, bytes]] = OrderedDict()  # prefix -> (version, body)
 
-    def get(self, app: Flask, version: str, urls: list[str]) -> bytes:
+    def get(self, app: Flask, version: str, urls: list[str], prefix: str = "") -> bytes:
         with self._lock:
-            if self._version != version:
+            kept = self._packs.get(prefix)
+            if kept is None or kept[0] != version:
                 client = app.test_client()
-                self._body = pack_json(version, (render(client, url) for url in urls))
-                self._version = version
-            return self._body
+                kept = (version, pack_json(version, (render(client, url, prefix) for url in urls)))
+                self._packs[prefix] = kept
+            self._packs.move_to_end(prefix)
+            while len(self._packs) > self.MAX_PREFIXES:
+                self._packs.popitem(last=False)
+            return kept[1]

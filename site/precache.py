@@ -41,10 +41,11 @@ class PrecacheItem:
     kind: str  # "page", "asset" or "data"
     fetch: str | None = None  # where a static host keeps it, when that differs from the URL
 
-    def to_json(self) -> dict[str, str]:
-        out = {"url": self.url, "kind": self.kind}
+    def to_json(self, prefix: str = "") -> dict[str, str]:
+        """As the worker reads it, its URLs under the path prefix the app is served at."""
+        out = {"url": prefix + self.url, "kind": self.kind}
         if self.fetch:
-            out["fetch"] = self.fetch
+            out["fetch"] = prefix + self.fetch
         return out
 
 

@@ -96,13 +96,14 @@ def make_server(app: Any, *, host: str, port: int, threads: int, max_body_bytes:
 PACK_WARM_INTERVAL = 2.0
 
 
-def start_pack_warmer(app: Any, interval: float = PACK_WARM_INTERVAL) -> threading.Event:
+def start_pack_warmer(app: Any, interval: float = PACK_WARM_INTERVAL, prefix: str = "") -> threading.Event:
     """Render each build's page pack as soon as the server has the build, before any worker asks for it.
 
     The pack holds every page; rendering it takes seconds, and the first worker to install would otherwise wait
     that long (with every other first request for it). A daemon thread looks at the live build's version every
     `interval` seconds and, when it is new, asks the app itself (its test client) for that version's pack, which
-    renders and keeps it. Set the returned event to stop.
+    renders and keeps it (under the path `prefix` the app is served at: the pack's pages link under it).
+    Set the returned event to stop.
     """
     from indexer.library import ReleaseMissing
 
@@ -122,10 +123,10 @@ def start_pack_warmer(app: Any, interval: float = PACK_WARM_INTERVAL) -> threadi
                 version = warmed  # no usable build yet: look again later
             if version != warmed:
                 started = time.perf_counter()
-                pack = client.get(pack_url(version))
+                pack = client.get(prefix + pack_url(version))
                 if pack.status_code == 200:
                     warmed = version
-                    print(f"page pack {pack_url(version)} rendered in {time.perf_counter() - started:.1f}s",
+                    print(f"page pack {prefix}{pack_url(version)} rendered in {time.perf_counter() - started:.1f}s",
                           flush=True)
                 pack.close()
             if stop.wait(interval):

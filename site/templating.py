@@ -13,6 +13,8 @@ from indexer.model import GAMES, KINDS, LANGS
 from .ui_strings import UI_STRINGS
 
 ANCHOR_LINK = re.compile(r'<a class="anchor"[^>]*>.*?</a>', re.S)
+# A root-relative link in the build's rendered content ("/dice-throne/stun"), not a protocol-relative one.
+ROOT_LINK = re.compile(r'\b(href|src)="/(?!/)')
 ID_ATTR = re.compile(r' id="[^"]*"')
 HEADING = re.compile(r"<(/?)h([1-6])\b")
 
@@ -50,6 +52,7 @@ def register(app: Flask) -> None:
     @app.template_filter()
     def split_lead(html: str) -> tuple[Markup, Markup]:
         """An entry's body as (its first paragraph, the rest), so the fact box can follow the lead sentence."""
+        html = prefixed_links(html)
         body = html.lstrip()
         if body.startswith("<p>") and "</p>" in body:
             end = body.index("</p>") + len("</p>")
@@ -60,7 +63,7 @@ def register(app: Flask) -> None:
     def embed_html(html: str) -> Markup:
         """An entry's body shown inside another page (the FAQ index): no ids or section links of its own (they
         would repeat), headings one level down."""
-        out = ANCHOR_LINK.sub("", html)
+        out = ANCHOR_LINK.sub("", prefixed_links(html))
         out = ID_ATTR.sub("", out)
         out = HEADING.sub(lambda m: f"<{m.group(1)}h{min(int(m.group(2)) + 1, 6)}", out)
         return Markup(out)  # noqa: S704 - the build's own rendered HTML
@@ -77,6 +80,22 @@ def ui_keys() -> set[str]:
     return keys
 
 
+def app_url(path: str) -> str:
+    """`path` from the app's root ("/dice-throne/stun", "/static/css/app.css?v=…") as the link a reader follows:
+    under the path prefix the app is served at (`request.script_root`: SCRIPT_NAME, set by waitress's
+    `url_prefix`, a trusted proxy's X-Forwarded-Prefix or `freeze --base-path`). Other links pass unchanged."""
+    if path.startswith("/") and not path.startswith("//"):
+        return request.script_root + path
+    return path
+
+
+def prefixed_links(html: str) -> str:
+    """The build's rendered content (its links are from the app's root) with every root-relative link under the
+    prefix this request is served at; unchanged at the root."""
+    root = request.script_root
+    return ROOT_LINK.sub(lambda m: f'{m.group(1)}="{root}/', html) if root else html
+
+
 def site_url() -> str:
     """The public URL of the app's root from the SITE_URL setting ("" when not set), without a trailing slash."""
     return str(current_app.config.get("SITE_URL") or "").rstrip("/")
@@ -90,5 +109,6 @@ def absolute_url(path: str) -> str:
 
 
 def register_urls(app: Flask) -> None:
+    app.add_template_global(app_url)
     app.add_template_global(site_url)
     app.add_template_global(absolute_url)

@@ -32,30 +32,36 @@ CALCULATORS = {
 }
 
 
-def web_manifest(assets: AssetManifest, calculator_urls: list[str]) -> dict[str, Any]:
-    shortcut_icon = [{"src": assets.url("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"}]
-    shortcuts = [{"name": "Search the rules", "short_name": "Search", "url": "/search", "icons": shortcut_icon}]
-    for url in calculator_urls:
-        name = CALCULATORS.get(url, "Calculator")
-        shortcuts.append({"name": name, "short_name": name.removesuffix(" calculator"), "url": url,
+def web_manifest(assets: AssetManifest, calculator_urls: list[str], prefix: str = "") -> dict[str, Any]:
+    """The manifest of the app served under the path `prefix` ("" at the root): its id, start, scope, icons and
+    shortcuts all under it."""
+    def url(name: str) -> str:
+        return prefix + assets.url(name)
+
+    shortcut_icon = [{"src": url("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"}]
+    shortcuts = [{"name": "Search the rules", "short_name": "Search", "url": prefix + "/search",
+                  "icons": shortcut_icon}]
+    for path in calculator_urls:
+        name = CALCULATORS.get(path, "Calculator")
+        shortcuts.append({"name": name, "short_name": name.removesuffix(" calculator"), "url": prefix + path,
                           "icons": shortcut_icon})
     return {
-        "id": "/",
+        "id": prefix + "/",
         "name": NAME,
         "short_name": NAME,
         "description": DESCRIPTION,
         "lang": "en",
         "dir": "ltr",
-        "start_url": "/",
-        "scope": "/",
+        "start_url": prefix + "/",
+        "scope": prefix + "/",
         "display": "standalone",
         "orientation": "any",
         "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
         "categories": ["games", "reference", "utilities"],
-        "icons": [{"src": assets.url(name), "sizes": sizes, "type": "image/png", "purpose": purpose}
+        "icons": [{"src": url(name), "sizes": sizes, "type": "image/png", "purpose": purpose}
                   for name, sizes, purpose in ICONS],
         "shortcuts": shortcuts,
-        "screenshots": [{"src": assets.url(name), "sizes": sizes, "type": "image/png", "form_factor": form,
+        "screenshots": [{"src": url(name), "sizes": sizes, "type": "image/png", "form_factor": form,
                          "label": label} for name, sizes, form, label in SCREENSHOTS if name in assets.assets()],
     }

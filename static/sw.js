@@ -1,6 +1,7 @@
-// Throne Rules service worker, served at /sw.js with root scope. The server puts
-// `self.THRONE_BUILD = {version, pack, precache, offline, searchShell, static}` in front of
-// this file, so the worker's bytes change with every build and the browser sees each update.
+// Throne Rules service worker, served at <base>/sw.js with the scope <base>/ (base: "" at the root,
+// "/rules" under a path prefix). The server puts `self.THRONE_BUILD = {base?, version, pack, precache,
+// offline, searchShell, static}` in front of this file, every URL in it under the base, so the
+// worker's bytes change with every build and the browser sees each update.
 //
 // Install: precache every page, static asset and the offline search data of this build.
 // The pages come in one page pack (site/page_pack.py), unpacked into the cache page by page;
@@ -12,6 +13,7 @@
 "use strict";
 
 var BUILD = self.THRONE_BUILD;
+var BASE = BUILD.base || "";
 var CACHE_PREFIX = "throne-rules-";
 var CACHE = CACHE_PREFIX + BUILD.version;
 var BUILD_HEADER = "X-Throne-Build";
@@ -124,7 +126,7 @@ function fromCache(request, options) {
 }
 
 function offlinePage(url) {
-  var polish = /^\/[^/]+\/pl-/.test(url.pathname) || /^pl\b/i.test(self.navigator.language || "");
+  var polish = /^\/[^/]+\/pl-/.test(url.pathname.slice(BASE.length)) || /^pl\b/i.test(self.navigator.language || "");
   return fromCache(polish ? BUILD.offline + "?lang=pl" : BUILD.offline).then(function (page) {
     return page || fromCache(BUILD.offline);
   });
@@ -172,7 +174,7 @@ function asset(request, url) {
   return fromCache(request).then(function (cached) {
     if (cached) return cached;
     // A static file named without its hash: this build's copy, so a page never mixes builds.
-    var sameBuild = url.pathname.indexOf("/static/") === 0 ? fromCache(request, { ignoreSearch: true })
+    var sameBuild = url.pathname.indexOf(BASE + "/static/") === 0 ? fromCache(request, { ignoreSearch: true })
       : Promise.resolve(undefined);
     return sameBuild.then(function (copy) { return copy || fetch(request); });
   });
@@ -182,7 +184,8 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
   var url = new URL(request.url);
-  if (url.origin !== self.location.origin) return;
-  if (url.pathname === "/sw.js" || url.pathname.indexOf("/api/") === 0 || url.pathname === "/healthz") return;
+  if (url.origin !== self.location.origin || url.pathname.indexOf(BASE + "/") !== 0) return;  // not this app's
+  var path = url.pathname.slice(BASE.length);
+  if (path === "/sw.js" || path.indexOf("/api/") === 0 || path === "/healthz") return;
   event.respondWith(request.mode === "navigate" ? navigate(request, url) : asset(request, url));
 });

@@ -7,6 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from ..search_params import ParamError, parse_search_params
 from ..search_results import run_search
+from ..templating import app_url
 
 bp = Blueprint("api_search", __name__, url_prefix="/api")
 
@@ -23,4 +24,7 @@ def api_search() -> ResponseReturnValue:
     params = parse_search_params(request.args)
     if isinstance(params, ParamError):
         return api_error(params.code, params.message, params.field)
-    return jsonify(run_search(params).to_json())
+    found = run_search(params).to_json()
+    for row in found["results"]:  # each entry's URL as a reader follows it: under the app's path prefix
+        row["url"] = app_url(row["url"])
+    return jsonify(found)

@@ -64,4 +64,7 @@ def calc_odds() -> ResponseReturnValue:
 
 @bp.get("/openapi.json")
 def openapi() -> ResponseReturnValue:
-    return jsonify(openapi_document())
+    document = openapi_document()
+    if request.script_root:  # the paths are the app's: under the prefix it is served at
+        document["servers"] = [{"url": request.script_root}]
+    return jsonify(document)

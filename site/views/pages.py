@@ -53,7 +53,7 @@ def entry(game: str, entry_id: str) -> Any:
     if item is None:
         abort(404)
     if item["game"] != game:
-        return redirect(item["url"], code=301)
+        return redirect(request.script_root + item["url"], code=301)
     lookup = rel.entries.get
     kinds_here = {e["kind"] for e in rel.entries.values() if e["game"] == item["game"]}
     return render_template(

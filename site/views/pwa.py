@@ -25,7 +25,7 @@ from ..precache import (
     search_data_url,
     search_index_url,
 )
-from ..templating import ui_keys
+from ..templating import app_url, ui_keys
 from ..ui_strings import UI_STRINGS, js_strings_both
 from ..ui_strings_extra import KINDS_PL
 from ..webmanifest import THEME_COLOR, web_manifest
@@ -46,8 +46,15 @@ def current_version() -> str:
 
 
 @bp.app_template_global()
-def asset_url(name: str) -> str:
+def asset_path(name: str) -> str:
+    """An asset's hashed URL from the app's root ("/static/css/app.css?v=…"), for absolute_url()."""
     return assets().url(name)
+
+
+@bp.app_template_global()
+def asset_url(name: str) -> str:
+    """An asset's hashed URL as a page links it: under the app's path prefix."""
+    return app_url(assets().url(name))
 
 
 @bp.app_context_processor
@@ -55,12 +62,15 @@ def pwa_globals() -> dict[str, Any]:
     def pwa_config(lang: str = "en") -> str:
         config: dict[str, Any] = {**js_strings_both(lang), "games": GAMES,
                                   "kinds": KINDS_PL if lang == "pl" else KINDS}
+        if request.script_root:  # where the app lives on its host: every path the scripts build starts with it
+            config["base"] = request.script_root
         if lang != "pl":  # the Polish of this page's interface strings, for a reader who chose Polski
             config["kindsPl"] = KINDS_PL
             config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
-            config.update(version=current_version(), searchData=search_data_url(release()),
-                          searchIndex=search_index_url(release()), miniSearch=assets().url("vendor/minisearch.js"))
+            config.update(version=current_version(), searchData=app_url(search_data_url(release())),
+                          searchIndex=app_url(search_index_url(release())),
+                          miniSearch=app_url(assets().url("vendor/minisearch.js")))
         except (ReleaseMissing, AssetMissing) as exc:  # error pages still render, without offline search
             current_app.logger.warning("offline search unavailable on this page: %s", exc)
         # Safe inside <script type="application/json">: no "</" can close the element.
@@ -69,8 +79,8 @@ def pwa_globals() -> dict[str, Any]:
     def search_preload() -> Markup:
         """The head's early start of offline search (static/js/search-preload.js): the index and library URLs."""
         try:
-            index, lib = search_index_url(release()), assets().url("vendor/minisearch.js")
-            script = assets().url("js/search-preload.js")
+            index, lib = app_url(search_index_url(release())), app_url(assets().url("vendor/minisearch.js"))
+            script = app_url(assets().url("js/search-preload.js"))
         except (ReleaseMissing, AssetMissing):
             return Markup("")
         return Markup('<meta name="throne-search" data-index="{}" data-library="{}">\n'
@@ -113,9 +123,12 @@ def label_build(response: Response) -> Response:
 def service_worker() -> ResponseReturnValue:
     static = bool(current_app.config["STATIC_EXPORT"])
     version = current_version()
-    build = {"version": version, "offline": "/offline", "searchShell": "/search", "static": static,
-             "pack": pack_url(version),
-             "precache": [item.to_json() for item in precache_list(release(), assets(), current_app, static)]}
+    root = request.script_root  # under a path prefix, every URL the worker caches or answers starts with it
+    build: dict[str, Any] = {"base": root} if root else {}
+    build.update({"version": version, "offline": root + "/offline", "searchShell": root + "/search",
+                  "static": static, "pack": root + pack_url(version),
+                  "precache": [item.to_json(root) for item in precache_list(release(), assets(), current_app,
+                                                                              static)]})
     head = f"self.THRONE_BUILD = {json.dumps(build, separators=(',', ':'))};\n".encode()
     resp = Response(head + assets().worker_source(), mimetype="text/javascript")
     resp.headers["Cache-Control"] = "no-cache, max-age=0"
@@ -131,7 +144,8 @@ def page_pack(version: str) -> ResponseReturnValue:
                                                 bool(current_app.config["STATIC_EXPORT"])) if item.kind == "page"]
     packs: PackCache = current_app.extensions.setdefault("page_pack", PackCache())
     try:
-        body = packs.get(current_app._get_current_object(), version, pages)  # type: ignore[attr-defined]
+        body = packs.get(current_app._get_current_object(), version, pages,  # type: ignore[attr-defined]
+                         request.script_root)
     except PackStale as exc:
         current_app.logger.warning("page pack not ready: %s", exc)
         return Response("a new build is being swapped in; try again\n", status=503, mimetype="text/plain",
@@ -146,7 +160,8 @@ def page_pack(version: str) -> ResponseReturnValue:
 
 @bp.get("/manifest.webmanifest")
 def manifest() -> ResponseReturnValue:
-    body = json.dumps(web_manifest(assets(), calculator_pages(current_app)), ensure_ascii=False, indent=1)
+    body = json.dumps(web_manifest(assets(), calculator_pages(current_app), request.script_root), ensure_ascii=False,
+                      indent=1)
     return Response(body, mimetype="application/manifest+json")
 
 

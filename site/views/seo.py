@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, current_app, request
 
 from indexer.model import GAMES
 
@@ -17,7 +17,9 @@ bp = Blueprint("seo", __name__)
 
 @bp.get("/robots.txt")
 def robots() -> Response:
-    body = "User-agent: *\nAllow: /\nDisallow: /api/\n"
+    # Under a path prefix, crawlers read only the host's own /robots.txt: these lines are for it to include.
+    root = request.script_root
+    body = f"User-agent: *\nAllow: {root}/\nDisallow: {root}/api/\n"
     if site_url():  # the sitemap's address must be absolute: only given when SITE_URL says where the site lives
         body += f"\nSitemap: {absolute_url('/sitemap.xml')}\n"
     return Response(body, mimetype="text/plain")

@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from indexer.changes import read_changes
 
 from ..page_cache import per_release
+from ..templating import app_url
 from . import release
 
 bp = Blueprint("settings", __name__)
@@ -42,4 +43,6 @@ def changes_api() -> ResponseReturnValue:
     """What this build changed: {"version", "previous", "added", "changed", "removed", "total"}."""
     found = _changes()
     total = len(found["added"]) + len(found["changed"]) + len(found["removed"])
+    for key in ("added", "changed", "removed"):  # each entry's URL as a reader follows it: under the app's prefix
+        found[key] = [{**e, "url": app_url(e["url"])} for e in found[key]]
     return jsonify({"version": _version(), **found, "total": total})

@@ -41,7 +41,7 @@
     if (empty) {
       empty.hidden = shown !== 0;
       var link = document.getElementById("az-search");
-      if (link && box) { link.href = "/search?q=" + encodeURIComponent(box.value.trim()); link.textContent = box.value.trim() || "/search"; }
+      if (link && box) { link.href = (window.ThroneBase || "") + "/search?q=" + encodeURIComponent(box.value.trim()); link.textContent = box.value.trim() || "/search"; }
     }
   }
 

@@ -27,7 +27,7 @@
     count.textContent = String(strings.n_questions || "{n} questions").replace("{n}", shown.length);
     empty.hidden = shown.length !== 0;
     var link = document.getElementById("faq-search");
-    if (link) { link.href = "/search?q=" + encodeURIComponent(box.value.trim()); link.textContent = box.value.trim() || "/search"; }
+    if (link) { link.href = (window.ThroneBase || "") + "/search?q=" + encodeURIComponent(box.value.trim()); link.textContent = box.value.trim() || "/search"; }
     if (words.length && shown.length === 1) shown[0].querySelector("details").open = true;
   }
   box.addEventListener("input", apply);

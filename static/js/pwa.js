@@ -3,6 +3,7 @@
   "use strict";
   var DISMISSED_KEY = "throne-rules.install-dismissed";
   var UPDATE_CHECK_MS = 15 * 60 * 1000;
+  var BASE = window.ThroneBase || "";  // the app's path prefix ("" at the root): the worker's scope is BASE + "/"
 
   // --- Updates: a new worker waits until the reader chooses to reload, so a page never mixes builds.
   function showUpdatePrompt(registration) {
@@ -20,7 +21,7 @@
   // How many rules the new build changed (it is on the server now; this page still runs the old one).
   function describeUpdate(prompt) {
     if (!window.fetch) return;
-    fetch("/api/changes", { cache: "no-store" }).then(function (resp) {
+    fetch(BASE + "/api/changes", { cache: "no-store" }).then(function (resp) {
       if (!resp.ok) throw new Error("HTTP " + resp.status);
       return resp.json();
     }).then(function (changes) {
@@ -75,7 +76,7 @@
         return;
       }
       started = true;
-      navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function (registration) {
+      navigator.serviceWorker.register(BASE + "/sw.js", { scope: BASE + "/" }).then(function (registration) {
         watchForUpdates(registration);
         if (navigator.serviceWorker.controller) registration.update().catch(function () {});
       }).catch(function (error) {

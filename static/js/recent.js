@@ -30,10 +30,17 @@
     write(RECENT_KEY, r);
   }
 
+  // Rules are kept by their path from the app's root ("/dice-throne/stun"), and linked under the app's path prefix.
+  var base = window.ThroneBase || "";
+
+  function appPath(pathname) {
+    return base && pathname.indexOf(base + "/") === 0 ? pathname.slice(base.length) : pathname;
+  }
+
   function entryHere() {
     var article = document.querySelector("article.entry[data-entry-id]");
     if (!article) return null;
-    return { url: window.location.pathname, title: article.getAttribute("data-entry-title") || document.title,
+    return { url: appPath(window.location.pathname), title: article.getAttribute("data-entry-title") || document.title,
              game: article.getAttribute("data-entry-game"), kind: article.getAttribute("data-entry-kind"),
              lang: document.documentElement.lang };
   }
@@ -74,10 +81,10 @@
       return opt;
     }
     r.searches.forEach(function (q) {
-      option(q, s.recent_searches || "Recent search", "/search?q=" + encodeURIComponent(q));
+      option(q, s.recent_searches || "Recent search", base + "/search?q=" + encodeURIComponent(q));
     });
     r.entries.forEach(function (e) {
-      option(e.title, (s.recent_entries || "Recently opened") + " · " + (kinds[e.kind] || e.kind || ""), e.url, e.lang);
+      option(e.title, (s.recent_entries || "Recently opened") + " · " + (kinds[e.kind] || e.kind || ""), base + e.url, e.lang);
     });
     if (n) {
       var clear = option(s.clear_recent || "Clear recent searches and rules", "", null);
@@ -109,7 +116,7 @@
     items.forEach(function (p) {
       var li = el("li");
       var a = el("a", "", p.title);
-      a.href = p.url;
+      a.href = base + p.url;
       if (p.lang) a.lang = p.lang;
       li.appendChild(a);
       ul.appendChild(li);
@@ -143,7 +150,7 @@
 
   // --- Searches: remembered when a search is made; the box's text kept in this history entry for Back.
   var q = new URLSearchParams(window.location.search).get("q");
-  if (window.location.pathname === "/search" && q) addSearch(q);
+  if (window.location.pathname === base + "/search" && q) addSearch(q);
   document.addEventListener("submit", function (event) {
     var box = event.target && event.target.querySelector && event.target.querySelector("input[type=search][name=q]");
     if (box) addSearch(box.value);

@@ -24,7 +24,7 @@ window.ThroneNoResults = function (q) {
   p.textContent = (s.browse_instead || "Or browse:") + " ";
   [["/index", s.index || "A–Z index"], ["/faq", "FAQ"], ["/calc", s.calculators || "Calculators"]].forEach(function (link, i) {
     var a = document.createElement("a");
-    a.href = link[0];
+    a.href = (window.ThroneBase || "") + link[0];
     a.textContent = link[1];
     if (i) p.appendChild(document.createTextNode(" · "));
     p.appendChild(a);

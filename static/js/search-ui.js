@@ -7,6 +7,7 @@
   var strings = config.strings || {};
   var games = config.games || {};
   var kinds = config.kinds || {};
+  var base = config.base || "";  // the app's path prefix: the search data's URLs are from the app's root
   function kindName(kind) { return (window.ThroneKinds ? window.ThroneKinds() : kinds)[kind] || kind; }
   var enginePromise = null;
 
@@ -131,7 +132,7 @@
         opt.id = list.id + "-" + i;
         opt.setAttribute("role", "option");
         opt.setAttribute("aria-selected", "false");
-        opt.setAttribute("data-url", r.url);
+        opt.setAttribute("data-url", base + r.url);
         opt.setAttribute("data-entry-id", r.id);
         opt.setAttribute("data-words", r.words.join(" "));  // what matched: highlight.js marks it on the page
         var title = el("span", "typeahead-title", r.title);
@@ -139,12 +140,12 @@
         opt.appendChild(title);
         opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + kindName(r.kind)));
         opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
-        opt.addEventListener("click", function () { window.location.href = r.url; });
+        opt.addEventListener("click", function () { window.location.href = base + r.url; });
         list.appendChild(opt);
       });
       var count = found.results.length;
       list.hidden = count === 0;
-      var keep = found.results.findIndex(function (r) { return r.url === chosen; });
+      var keep = found.results.findIndex(function (r) { return base + r.url === chosen; });
       if (keep >= 0) setActive(keep);
       status.textContent = count === 0 ? strings.no_matches
         : count === 1 ? strings.one_match : String(strings.n_matches).replace("{n}", count);
@@ -225,7 +226,7 @@
     if (found.suggestion) {  // as the server's page: "Did you mean …?" for words the index does not know
       var hint = el("p", "suggestion", "Did you mean ");
       var alt = el("a", "", found.suggestion);
-      alt.href = "/search?q=" + encodeURIComponent(found.suggestion);
+      alt.href = base + "/search?q=" + encodeURIComponent(found.suggestion);
       hint.appendChild(alt);
       hint.appendChild(document.createTextNode("?"));
       results.appendChild(hint);
@@ -240,7 +241,7 @@
     found.results.forEach(function (r) {
       var li = el("li", "result");
       var a = el("a", "result-title", r.title);
-      a.href = r.url;
+      a.href = base + r.url;
       a.setAttribute("data-entry-id", r.id);
       a.lang = r.lang;
       li.appendChild(a);

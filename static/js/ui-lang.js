@@ -7,6 +7,9 @@
   var config = {};
   try { config = JSON.parse(document.getElementById("pwa-config").textContent); } catch (e) { config = {}; }
   var ATTRS = ["aria-label", "placeholder", "title"];
+  // Where the app lives on its host: "" at the root, "/rules" under a path prefix (the server's SCRIPT_NAME).
+  // Every path a script builds (links, fetches, the service worker) starts with it.
+  window.ThroneBase = typeof config.base === "string" ? config.base : "";
 
   function translate(scope, table) {
     scope.querySelectorAll("[data-t]").forEach(function (node) {

@@ -215,7 +215,9 @@
   TC.ruleLinks = function (urls, titles) {
     if (!urls || !urls.length) return null;
     return TC.el("span", { "class": "calc-rules" }, urls.map(function (url) {
-      return TC.el("a", { href: url, text: titles[url] || url });
+      // the tables' rule URLs are from the app's root: under the app's path prefix as links
+      var href = url.charAt(0) === "/" && url.charAt(1) !== "/" ? (window.ThroneBase || "") + url : url;
+      return TC.el("a", { href: href, text: titles[url] || url });
     }));
   };
 
