@@ -25,6 +25,10 @@ same fields and boosts, then order them here, by the same rules:
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
 
+BM25 sums over a query's segments; within a segment, a document scores its best synonym phrase only (the
+server's DisjunctionMax, the client's one search per phrase): a hub entry that lists one thing under many
+names ("health", "hp", "life", "punkty zdrowia") must not count it once per name.
+
 Typos and search-as-you-type are handled by expanding query words against the index's own
 vocabulary (the unstemmed, accent-folded words of every entry): fuzzy variants (optimal string
 alignment distance, same first letter) for words the vocabulary does not know, prefix variants

@@ -309,7 +309,8 @@ class SearchIndex:
         return self._impacts.get((field, term), _NONE)
 
     def _evaluate(self, q: query.Query) -> dict[int, tuple[float, frozenset[tuple[str, str]]]]:
-        """Docnum -> (score, matched (field, term)s) for a tree of Term/And/Or, summed as Whoosh sums them."""
+        """Docnum -> (score, matched (field, term)s) for a tree of Term/And/Or (summed as Whoosh sums them) and
+        DisjunctionMax (the best part's score)."""
         if isinstance(q, query.Term):
             terms = frozenset([(q.fieldname, q.text)])
             return {d: (w * q.boost, terms) for d, w in self._postings(q.fieldname, q.text).items()}
@@ -319,6 +320,13 @@ class SearchIndex:
                 return {}
             both = set(parts[0]).intersection(*parts[1:])
             return {d: (sum(p[d][0] for p in parts), frozenset().union(*(p[d][1] for p in parts))) for d in both}
+        if isinstance(q, query.DisjunctionMax):  # a segment: its best phrase's score, every phrase's terms
+            best: dict[int, tuple[float, frozenset[tuple[str, str]]]] = {}
+            for c in q.subqueries:
+                for d, (score, terms) in self._evaluate(c).items():
+                    prev = best.get(d)
+                    best[d] = (score, terms) if prev is None else (max(prev[0], score), prev[1] | terms)
+            return best
         if isinstance(q, query.Or):
             out: dict[int, tuple[float, frozenset[tuple[str, str]]]] = {}
             for c in q.subqueries:
@@ -366,7 +374,9 @@ class SearchIndex:
         return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(body) else "")
 
     def _build_query(self, segments: list[list[Phrase]]) -> tuple[query.Query, dict[tuple[str, str], set[int]]]:
-        """One OR of segments; each segment an OR of its synonym phrases; a phrase an AND of its words."""
+        """One OR of segments; each segment the best of its synonym phrases (DisjunctionMax); a phrase an AND
+        of its words. A segment is one thing the player named: a document that has it under several names
+        ("health", "hp", "punkty zdrowia") scores its best name, not their sum (ranking.py's docstring)."""
         owners: dict[tuple[str, str], set[int]] = {}
         clauses = []
         for n, (alternatives, scale) in enumerate(zip(segments, segment_weights(segments), strict=True)):
@@ -375,7 +385,7 @@ class SearchIndex:
             for phrase in alternatives:
                 parts = [self._word_query(w, last and len(phrase) == 1, n, owners, scale) for w in phrase]
                 options.append(query.And(parts) if len(parts) > 1 else parts[0])
-            clauses.append(_or(options))
+            clauses.append(query.DisjunctionMax(options) if len(options) > 1 else options[0])
         return _or(clauses), owners
 
     def _word_query(self, word: str, prefix: bool, seg: int, owners: dict[tuple[str, str], set[int]],

@@ -437,9 +437,40 @@
         });
         return parts.length > 1 ? { combineWith: "AND", queries: parts } : parts[0];
       });
-      return options.length > 1 ? { combineWith: "OR", queries: options } : options[0];
+      return options;
     });
-    return { query: clauses.length > 1 ? { combineWith: "OR", queries: clauses } : clauses[0], owners: owners };
+    return { clauses: clauses, owners: owners };
+  }
+
+  // As the server's query (search_backend._evaluate): BM25 summed over segments, a segment's score the best of
+  // its phrases' (one MiniSearch search per phrase). id -> {res: a result (stored fields), bm25, match}.
+  function runQuery(mini, clauses, filter) {
+    var byId = new Map();
+    clauses.forEach(function (options) {
+      var segBest = new Map();
+      options.forEach(function (q) {
+        mini.search(q, { filter: filter }).forEach(function (res) {
+          // MiniSearch multiplies a score by the number of query terms matched; Whoosh does not: undo it.
+          var score = res.score / (res.queryTerms.length || 1);
+          var hit = byId.get(res.id);
+          if (!hit) { hit = { res: res, bm25: 0, match: {} }; byId.set(res.id, hit); }
+          Object.keys(res.match).forEach(function (term) {
+            var fields = hit.match[term] || (hit.match[term] = []);
+            res.match[term].forEach(function (f) { if (fields.indexOf(f) < 0) fields.push(f); });
+          });
+          if (!segBest.has(res.id) || score > segBest.get(res.id)) segBest.set(res.id, score);
+        });
+      });
+      segBest.forEach(function (score, id) { byId.get(id).bm25 += score; });
+    });
+    var found = [];
+    byId.forEach(function (hit) {
+      var res = Object.assign({}, hit.res);
+      res.bm25 = hit.bm25;
+      res.match = hit.match;
+      found.push(res);
+    });
+    return found;
   }
 
   // The engine: create(MiniSearch, Fold, data).search(text, {limit, filters}). With `prebuilt` (the build's
@@ -465,10 +496,9 @@
       var segments = rules.segment(words);
       var built = buildQuery(rules, vocab, data, segments);
       var keys = Object.keys(filters).filter(function (k) { return filters[k]; });
-      var found = mini.search(built.query, {
-        filter: keys.length ? function (res) { return keys.every(function (k) { return res[k] === filters[k]; }); }
-          : undefined,
-      });
+      var found = runQuery(mini, built.clauses,
+        keys.length ? function (res) { return keys.every(function (k) { return res[k] === filters[k]; }); }
+          : undefined);
       var weights = rules.segmentWeights(segments);
       var strong = weights.filter(function (w) { return w >= 1; }).length;
       var queryWords = new Set(words);
@@ -480,12 +510,8 @@
         lang: vocab.language(words), game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
       };
       var kinds = info.question ? r.question_kind_prior : r.kind_prior;
-      // MiniSearch multiplies a score by the number of query terms matched; Whoosh does not: undo it.
       var best = 0;
-      found.forEach(function (res) {
-        res.bm25 = res.score / (res.queryTerms.length || 1);
-        if (res.bm25 > best) best = res.bm25;
-      });
+      found.forEach(function (res) { if (res.bm25 > best) best = res.bm25; });
       best = best || 1;
       // As the server: coverage of every match, then the best candidates by ranking.base_score, then id.
       found.forEach(function (res) {

@@ -1,0 +1,58 @@
+"""A query segment counts once: a document scores the best of a segment's synonym phrases, not their sum
+(search_backend's DisjunctionMax, search-rank.js runQuery), on both engines."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from whoosh import query
+
+from indexer import load_corpus
+from indexer.build import write_release
+from indexer.library import Release
+
+from .helpers import entry_text, write_entry
+from .test_search_signals import node_search
+
+SEGMENT_QUERIES = ["attacking player most health bonus card", "health", "hp", "life total", "leader bonus", "most hp"]
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory: pytest.TempPathFactory) -> Release:
+    root = tmp_path_factory.mktemp("segments") / "content"
+    # a hub entry naming one thing four ways, and the entry that answers a question about it
+    write_entry(root, "health.md", entry_text("health", "Health", aliases="[hp, life, life total]",
+                                              body="Health, also HP or life: your life total starts at 50."))
+    write_entry(root, "leader.md", entry_text("leader", "Leader", body="""
+        The player with the most health is the leader. Attacking the leader gives you a bonus card.
+        """))
+    write_entry(root, "dice.md", entry_text("dice", "Dice", body="Roll five dice."))
+    write_entry(root, "cards.md", entry_text("cards", "Cards", body="Draw a card."))
+    write_entry(root, "data/synonyms.yaml", "sources:\n  - {file: x, section: y}\ngroups:\n"
+                "  - [health, hp, life, life total]\n")
+    rel = Release.load(write_release(load_corpus(root), root.parent / "build"))
+    yield rel
+    rel.index.close()
+
+
+def test_a_segment_scores_its_best_phrase(hub: Release) -> None:
+    ix = hub.index
+    health = next(i for i, d in enumerate(ix._docs) if d["id"] == "health")
+    parts = [query.Term("aliases", "hp"), query.Term("aliases", "life"), query.Term("title", "health")]
+    each = [ix._evaluate(p)[health][0] for p in parts]
+    assert ix._evaluate(query.DisjunctionMax(parts))[health][0] == max(each)
+    assert ix._evaluate(query.Or(parts))[health][0] == pytest.approx(sum(each))
+
+
+def test_many_names_of_one_thing_do_not_outweigh_the_answer(hub: Release) -> None:
+    # "health" is one segment: the hub's four names of it count once (summed, they put the hub first), so the
+    # entry matching more of the question comes first
+    assert [h.id for h in hub.search("attacking player most health bonus card").hits][0] == "leader"
+    assert [h.id for h in hub.search("health").hits][0] == "health"
+
+
+def test_offline_engine_scores_segments_alike(hub: Release, tmp_path: Path) -> None:
+    for q, got in zip(SEGMENT_QUERIES, node_search(hub, SEGMENT_QUERIES, tmp_path), strict=True):
+        server = hub.search(q)
+        assert got["ids"] == [h.id for h in server.hits], q
