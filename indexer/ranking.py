@@ -165,7 +165,10 @@ class NameWords:
     comparing it with every name of every candidate.
     """
 
-    def __init__(self, names: Iterable[Iterable[str]]):
+    def __init__(self, names: Iterable[Iterable[str]], stemmed: set[str] | frozenset[str] | None = None):
+        """stemmed: the words whose stems the offline client knows (its stem table: the content's and the
+        synonyms' words); any other query word is compared as it is, on both engines. None: every word."""
+        self.stemmed = stemmed
         self.words = sorted({w for name in names for w in name})
         self.by_stem: dict[tuple[str, str], list[str]] = {}
         self.by_shape: dict[tuple[str, int], list[str]] = {}
@@ -197,8 +200,9 @@ class NameWords:
                 if not w.startswith(query_word):
                     break
                 found[w] = PREFIX_WEIGHT
+        known = self.stemmed is None or query_word in self.stemmed
         for lang in ("en", "pl"):
-            for w in self.by_stem.get((lang, stem(query_word, lang)), ()):
+            for w in self.by_stem.get((lang, stem(query_word, lang) if known else query_word), ()):
                 found[w] = STEM_WEIGHT
         if query_word in self._known:
             found[query_word] = 1.0

@@ -213,10 +213,13 @@ class SearchIndex:
         except (OSError, ValueError, index.IndexError) as exc:
             raise IndexUnavailable(f"cannot open the search index at {source}: {exc}") from exc
         self._phrases = phrase_index(groups)
-        self._name_words = NameWords(name for d in self._docs for name in d.get("names") or [])
         self._local = threading.local()
         self._impacts = load_impacts(source, self._ix)
         self.vocabulary = vocabulary_of(self._impacts, self._docs)
+        # the words the offline client can stem (its stem table covers the content's and the synonyms' words):
+        # a query word outside them is searched unstemmed on both engines (its typo variants still are stemmed)
+        self._stemmed = frozenset(self.vocabulary.df) | {w for g in groups for p in g for w in p}
+        self._name_words = NameWords((name for d in self._docs for name in d.get("names") or []), self._stemmed)
         self._tokens: dict[int, tuple[str, list[tuple[int, int, str, str]]]] = {}
         self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
@@ -394,8 +397,9 @@ class SearchIndex:
         word's terms weigh `scale` (WEAK_WEIGHT)."""
         weights: dict[tuple[str, str], float] = {}
         for v in self.vocabulary.variants(word, prefix):
-            terms = [(f, stem(v.word, "en"), v.weight) for f in EN_FIELDS]
-            terms += [(f, stem(v.word, "pl"), v.weight) for f in PL_FIELDS]
+            known = v.word in self._stemmed
+            terms = [(f, stem(v.word, "en") if known else v.word, v.weight) for f in EN_FIELDS]
+            terms += [(f, stem(v.word, "pl") if known else v.word, v.weight) for f in PL_FIELDS]
             terms.append(("fuzzy", v.word, v.weight * PLAIN_WEIGHT))
             for field, term, weight in terms:
                 weights[(field, term)] = max(weight, weights.get((field, term), 0.0))

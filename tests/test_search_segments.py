@@ -56,3 +56,17 @@ def test_offline_engine_scores_segments_alike(hub: Release, tmp_path: Path) -> N
     for q, got in zip(SEGMENT_QUERIES, node_search(hub, SEGMENT_QUERIES, tmp_path), strict=True):
         server = hub.search(q)
         assert got["ids"] == [h.id for h in server.hits], q
+
+
+def test_a_word_outside_the_content_is_searched_unstemmed(hub: Release, tmp_path: Path) -> None:
+    # the offline client stems from the build's table (the content's and the synonyms' words), so a query word
+    # outside them ("leaders") is searched as it is on both engines, its typo variant ("leader") stemmed
+    ix = hub.index
+    owners: dict[tuple[str, str], set[int]] = {}
+    q = ix._word_query("leaders", False, 0, owners)
+    boosts = {(t.fieldname, t.text): t.boost for t in q.subqueries}
+    assert ("title", "leaders") not in boosts  # no such term in the index: left out
+    assert boosts[("title", "leader")] == pytest.approx(0.6)  # the fuzzy variant's weight, not the stem's 1.0
+    queries = ["leaders bonus", "attacking leaders", "healths"]
+    for q, got in zip(queries, node_search(hub, queries, tmp_path), strict=True):
+        assert got["ids"] == [h.id for h in hub.search(q).hits], q
