@@ -13,10 +13,14 @@ same fields and boosts, then order them here, by the same rules:
 - weak words: question and quantity words ("how many", "max", "tokens", "stack", "work", "jak", "ile")
   count WEAK_WEIGHT of a segment everywhere (BM25, coverage, name_match): kept, never dropped, but the
   word that names the thing decides;
-- name_match: how well the query matches one of the entry's names (its title, the title without
-  its bracketed part, the bracketed part, each alias and Polish name): the share of the query the
-  name covers times the share of the name the query covers. A term query ("stun") puts the term's
-  own entry first; a question whose words are a FAQ's title puts that FAQ first;
+- name_match: the better of how well the query matches one of the entry's names (below) and DESC_RATIO times
+  how well it matches one of its descriptions (search_extras: the plain words players use for what it does,
+  each matched as a name is): "prevent damage or add damage" is a name of Chi in the player's words. The
+  better of the two, not their sum: an entry is not counted twice for one thing the query says;
+- a name's match (names: the title, the title without its bracketed part, the bracketed part, each alias
+  and Polish name): the share of the query the name covers times the share of the name the query covers.
+  A term query ("stun") puts the term's own entry first; a question whose words are a FAQ's title puts
+  that FAQ first;
 - the kind prior makes a term's own entry outrank the FAQs and summaries that mention it;
 - the language prior ranks entries in the query's language first, when the words tell
   (words only the Polish pages use, or only the English entries use): a tie-breaker, not a veto;
@@ -99,6 +103,8 @@ KIND_HINTS: dict[str, tuple[str, ...]] = {
 KIND_HINT_PRIOR = 1.25
 # A query naming a hero and something more ("barbarian stun") asks about that hero's rulings: their FAQs get this.
 HERO_FAQ_PRIOR = 1.3
+# A description's match counts this share of a name's (ranking.rank_top: name_match is the better of the two).
+DESC_RATIO = 1.0
 STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
 CANDIDATES = 60
 MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored (players type far fewer)
@@ -299,6 +305,7 @@ class Candidate:
     all_words: bool = False
     facts: bool = False
     heroes: list[list[str]] | None = None  # a FAQ's hero tags, as name words
+    described: list[list[str]] | None = None  # its descriptions, as content words (search_extras)
     score: float = 0.0
 
 
@@ -342,7 +349,7 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
     """The first `limit` candidates by final score (see the module docstring), then id; name_match is
     computed only where it can matter.
 
-    name_match is at most 1, so a candidate's score is at most its score with name_match = 1. Candidates
+    name_match is at most max(1, DESC_RATIO), so a candidate's score is at most its score with that. Candidates
     are scored in order of that bound, highest first, until the bound falls below the limit-th best score
     found: no candidate left can reach, or tie, the first `limit`.
     """
@@ -353,7 +360,7 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
     for c in candidates:
         prior = info.prior(c, kinds)
         base = base_score(c.bm25, best, c.coverage, c.all_words)
-        bounded.append(((base + NAME * 1.0 + NAMED) * prior, base, prior, c))
+        bounded.append(((base + NAME * max(1.0, DESC_RATIO) + NAMED) * prior, base, prior, c))
     bounded.sort(key=lambda x: -x[0])
     matcher = NameMatcher(info.segments, name_words, info.weights, df)
     scored: list[Candidate] = []
@@ -362,6 +369,8 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
         if len(floor) >= limit and upper < floor[0]:
             break
         match, named = matcher.score(c.names)
+        if c.described:
+            match = max(match, DESC_RATIO * matcher.score(c.described)[0])
         c.score = (base + NAME * match + NAMED * named) * prior
         scored.append(c)
         if len(floor) < limit:

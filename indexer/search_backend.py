@@ -124,6 +124,7 @@ def get_schema() -> Schema:
         facts=STORED(),
         sections=STORED(),
         heroes=STORED(),
+        described=STORED(),
     )
 
 
@@ -161,7 +162,7 @@ def fill_index(ix: Any, entries: list[Entry], polish_names: dict[str, list[str]]
         names = search_names(e, polish_names.get(e.id, []), more)
         doc: dict[str, Any] = {"id": e.id, "game": e.game, "kind": e.kind, "lang": e.lang, "summary": e.summary,
                                "names": names, "facts": more.facts, "sections": more.sections,
-                               "heroes": hero_words(more),
+                               "heroes": hero_words(more), "described": more.described,
                                "fuzzy": plain_text(e, aliases, more), "describes_pl": more.describes_pl}
         if e.lang == "pl":
             doc.update(title_pl=e.title, aliases_pl=aliases, body_pl=e.text, body="")
@@ -219,7 +220,9 @@ class SearchIndex:
         # the words the offline client can stem (its stem table covers the content's and the synonyms' words):
         # a query word outside them is searched unstemmed on both engines (its typo variants still are stemmed)
         self._stemmed = frozenset(self.vocabulary.df) | {w for g in groups for p in g for w in p}
-        self._name_words = NameWords((name for d in self._docs for name in d.get("names") or []), self._stemmed)
+        self._name_words = NameWords((name for d in self._docs
+                                      for name in [*(d.get("names") or []), *(d.get("described") or [])]),
+                                     self._stemmed)
         self._tokens: dict[int, tuple[str, list[tuple[int, int, str, str]]]] = {}
         self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
@@ -280,7 +283,8 @@ class SearchIndex:
         for _, docnum, score, share, every in scored[:CANDIDATES]:
             d = docs[docnum]
             candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score, share,
-                                        d.get("names") or [], every, bool(d.get("facts")), d.get("heroes")))
+                                        d.get("names") or [], every, bool(d.get("facts")), d.get("heroes"),
+                                        d.get("described") or []))
             numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words))

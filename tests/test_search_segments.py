@@ -15,7 +15,8 @@ from indexer.library import Release
 from .helpers import entry_text, write_entry
 from .test_search_signals import node_search
 
-SEGMENT_QUERIES = ["attacking player most health bonus card", "health", "hp", "life total", "leader bonus", "most hp"]
+SEGMENT_QUERIES = ["attacking player most health bonus card", "health", "hp", "life total", "leader bonus", "most hp",
+                   "spend to prevent damage or add damage", "add damage", "chi", "not the turn i gained it"]
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +30,13 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Release:
         """))
     write_entry(root, "dice.md", entry_text("dice", "Dice", body="Roll five dice."))
     write_entry(root, "cards.md", entry_text("cards", "Cards", body="Draw a card."))
+    # an effect described in the player's words, and a general entry whose words overlap them
+    write_entry(root, "chi.md", entry_text("chi", "Chi", kind="status-effect", body="Monk tokens, spent in an Attack."))
+    write_entry(root, "changes.md", entry_text("damage-changes", "Damage changes", body="""
+        Cards prevent damage, add damage or reduce damage; a change to damage applies once.
+        """))
+    write_entry(root, "data/describes.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
+                "  - {id: chi, en: [prevent damage or add damage, not on the turn you gained it]}\n")
     write_entry(root, "data/synonyms.yaml", "sources:\n  - {file: x, section: y}\ngroups:\n"
                 "  - [health, hp, life, life total]\n")
     rel = Release.load(write_release(load_corpus(root), root.parent / "build"))
@@ -50,6 +58,12 @@ def test_many_names_of_one_thing_do_not_outweigh_the_answer(hub: Release) -> Non
     # entry matching more of the question comes first
     assert [h.id for h in hub.search("attacking player most health bonus card").hits][0] == "leader"
     assert [h.id for h in hub.search("health").hits][0] == "health"
+
+
+def test_a_description_matches_as_a_name(hub: Release) -> None:
+    # the query holds Chi's description whole: as good as naming it (ranking.DESC_RATIO), so Chi comes first
+    assert [h.id for h in hub.search("spend to prevent damage or add damage").hits][0] == "chi"
+    assert [h.id for h in hub.search("damage changes").hits][0] == "damage-changes"
 
 
 def test_offline_engine_scores_segments_alike(hub: Release, tmp_path: Path) -> None:

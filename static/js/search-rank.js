@@ -545,7 +545,11 @@
         })) prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
         if (hinted.has(res.kind)) prior *= r.kind_hint_prior;
         var match = rules.nameMatch(segments, doc.names || [], weights, vocab.df);
-        var score = (res.base + r.name * match[0] + (match[1] ? r.named : 0)) * prior;
+        var nameScore = match[0];
+        if (doc.described && doc.described.length) {  // as ranking.rank_top: the better of name and description
+          nameScore = Math.max(nameScore, r.desc_ratio * rules.nameMatch(segments, doc.described, weights, vocab.df)[0]);
+        }
+        var score = (res.base + r.name * nameScore + (match[1] ? r.named : 0)) * prior;
         return { id: res.id, score: score, bm25: res.bm25, words: res.plain, doc: doc };
       });
       ranked.sort(function (a, b) { return b.score - a.score || cmpStr(a.id, b.id); });
