@@ -74,6 +74,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "weak_words": sorted(ranking.WEAK_WORDS), "weak_weight": ranking.WEAK_WEIGHT,
             "number_hints": list(ranking.NUMBER_HINTS), "number_prior": ranking.NUMBER_PRIOR,
             "hero_faq_prior": ranking.HERO_FAQ_PRIOR, "desc_ratio": ranking.DESC_RATIO,
+            "rare_df": ranking.RARE_DF,
             "kind_hints": {w: list(k) for w, k in ranking.KIND_HINTS.items()},
             "kind_hint_prior": ranking.KIND_HINT_PRIOR,
             "stem_weight": ranking.STEM_WEIGHT, "prefix_weight": ranking.PREFIX_WEIGHT,

@@ -13,6 +13,9 @@ same fields and boosts, then order them here, by the same rules:
 - weak words: question and quantity words ("how many", "max", "tokens", "stack", "work", "jak", "ile")
   count WEAK_WEIGHT of a segment everywhere (BM25, coverage, name_match): kept, never dropped, but the
   word that names the thing decides;
+- rarity: coverage and name_match weigh each segment by how rare it is in the index (rarity_weights): a word
+  in many entries ("damage", "card", "phase") says less about which entry is meant than a rare one ("orange",
+  "retribution"). BM25 has its own idf; the weak-word flags alone decide what all_words needs;
 - name_match: the better of how well the query matches one of the entry's names (below) and DESC_RATIO times
   how well it matches one of its descriptions (search_extras: the plain words players use for what it does,
   each matched as a name is): "prevent damage or add damage" is a name of Chi in the player's words. The
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -137,6 +141,26 @@ def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
     """Each segment's weight: WEAK_WEIGHT when one of its alternatives is weak words only ("max", or "zeton"
     whose synonyms include "status effect"), else 1."""
     return [WEAK_WEIGHT if any(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
+
+
+# A segment in at most RARE_DF entries counts whole in coverage and name_match; a commoner one counts
+# idf(df) / idf(RARE_DF) (the BM25 idf both engines use): "damage" (in a third of the entries) about a third.
+RARE_DF = 20
+
+
+def idf(df: int, n: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+def rarity_weights(segments: list[list[tuple[str, ...]]], df: dict[str, int], n: int) -> list[float]:
+    """Each segment's rarity weight (RARE_DF). A phrase is as rare as its rarest word; a segment as common as
+    its commonest phrase ("dmg" means "damage"). A word the index does not have counts whole."""
+    full = idf(RARE_DF, n) if n > RARE_DF else 1.0
+    out = []
+    for alternatives in segments:
+        d = max(min(df.get(w, 0) for w in phrase) for phrase in alternatives)
+        out.append(1.0 if d <= RARE_DF else min(1.0, idf(d, n) / full))
+    return out
 
 
 def hinted_kinds(all_words: list[str]) -> frozenset[str]:
@@ -284,11 +308,12 @@ def name_match(segments: list[list[Phrase]], names: list[list[str]], weights: li
     return NameMatcher(segments, NameWords(names), weights)(names)
 
 
-def coverage(covered: set[int], weights: list[float]) -> tuple[float, bool]:
+def coverage(covered: set[int], weights: list[float], flags: list[float] | None = None) -> tuple[float, bool]:
     """The weighted share of the query's segments a document matches, and whether it matches every strong
-    segment of a query with two or more of them (all_words)."""
+    segment (flags: segment_weights, 1 for a strong one; default the weights) of a query with two or more
+    of them (all_words)."""
     total = sum(weights) or 1.0
-    strong = [i for i, w in enumerate(weights) if w >= 1.0]
+    strong = [i for i, w in enumerate(flags or weights) if w >= 1.0]
     share = sum(w for i, w in enumerate(weights) if i in covered) / total
     return share, len(strong) >= 2 and all(i in covered for i in strong)
 
@@ -321,10 +346,11 @@ class QueryInfo:
     number: bool = False
     words: frozenset[str] = frozenset()  # the query's content words
     kinds: frozenset[str] = frozenset()  # the kinds the query asks for (hinted_kinds)
+    flags: list[float] | None = None  # segment_weights (weak or strong), when weights also carry rarity
 
     def names_hero(self, c: Candidate) -> bool:
         """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
-        strong = sum(1 for w in self.weights or [1.0] * len(self.segments) if w >= 1.0)
+        strong = sum(1 for w in self.flags or self.weights or [1.0] * len(self.segments) if w >= 1.0)
         return strong >= 2 and any(set(h) <= self.words for h in c.heroes or ())
 
     def prior(self, c: Candidate, kinds: dict[str, float]) -> float:

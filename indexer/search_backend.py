@@ -46,6 +46,7 @@ from .ranking import (
     is_question,
     named_game,
     rank_top,
+    rarity_weights,
     segment_weights,
 )
 from .search_extras import SearchExtras, best_section, hero_words, search_names
@@ -263,7 +264,9 @@ class SearchIndex:
         docs = self._docs
         if filters:
             matched = {d: v for d, v in matched.items() if all(docs[d].get(k) == want for k, want in filters.items())}
-        weights = segment_weights(segments)
+        flags = segment_weights(segments)
+        rarity = rarity_weights(segments, self.vocabulary.df, len(docs))
+        weights = [f * r for f, r in zip(flags, rarity, strict=True)]
         best = max((v[0] for v in matched.values()), default=0.0) or 1.0
         # segments as bits: a document's covered segments are the OR of its matched terms' bits
         bits = {key: sum(1 << i for i in segs) for key, segs in owners.items()}
@@ -275,7 +278,7 @@ class SearchIndex:
                 mask |= bits.get(key, 0)
             cov = seen.get(mask)
             if cov is None:
-                cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights)
+                cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights, flags)
             scored.append((base_score(score, best, *cov), docnum, score, *cov))
         # as the client: the best CANDIDATES by BM25 share, coverage and all_words, then id
         scored.sort(key=lambda x: (-x[0], docs[x[1]]["id"]))
@@ -287,7 +290,7 @@ class SearchIndex:
                                         d.get("described") or []))
             numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
-                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words))
+                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags)
         ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
         hits = []
         for c in ranked:

@@ -11,6 +11,7 @@ from whoosh import query
 from indexer import load_corpus
 from indexer.build import write_release
 from indexer.library import Release
+from indexer.ranking import RARE_DF, coverage, idf, rarity_weights
 
 from .helpers import entry_text, write_entry
 from .test_search_signals import node_search
@@ -84,3 +85,15 @@ def test_a_word_outside_the_content_is_searched_unstemmed(hub: Release, tmp_path
     queries = ["leaders bonus", "attacking leaders", "healths"]
     for q, got in zip(queries, node_search(hub, queries, tmp_path), strict=True):
         assert got["ids"] == [h.id for h in hub.search(q).hits], q
+
+
+def test_rarity_weights() -> None:
+    df = {"damage": 100, "dmg": 5, "orange": 3, "main": 30, "phase": 150}
+    got = rarity_weights([[("orange",)], [("dmg",), ("damage",)], [("main", "phase")], [("unknown",)]], df, 300)
+    # a rare word counts whole; a synonym group as its commonest phrase; a phrase as its rarest word
+    assert got == [1.0, idf(100, 300) / idf(RARE_DF, 300), idf(30, 300) / idf(RARE_DF, 300), 1.0]
+    assert 0.3 < got[1] < 0.5 and 0.8 < got[2] < 1.0
+    assert rarity_weights([[("damage",)]], {"damage": 5}, 6) == [1.0]  # a tiny index: every word is rare
+    # rarity lowers a common segment's share of coverage, but all_words asks for every strong segment
+    assert coverage({0}, [1.0, 0.25], [1.0, 1.0]) == (1 / 1.25, False)
+    assert coverage({0, 1}, [1.0, 0.25], [1.0, 1.0]) == (1.0, True)

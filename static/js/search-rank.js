@@ -110,8 +110,26 @@
     return this.r.number_hints.some(function (h) { return text.indexOf(" " + h + " ") >= 0; });
   };
 
-  // As ranking.coverage: [weighted share of segments covered, every strong segment covered (2 or more)].
-  function coverage(covered, weights) {
+  // As ranking.rarity_weights: a segment in at most rare_df entries counts 1, a commoner one idf(df) / idf(rare_df).
+  function idf(df, n) { return Math.log(1 + (n - df + 0.5) / (df + 0.5)); }
+
+  Rules.prototype.rarityWeights = function (segments, df, n) {
+    var rare = this.r.rare_df;
+    var full = n > rare ? idf(rare, n) : 1;
+    return segments.map(function (alts) {
+      var d = 0;
+      alts.forEach(function (phrase) {
+        var least = Infinity;
+        phrase.forEach(function (w) { least = Math.min(least, df.get(w) || 0); });
+        d = Math.max(d, least);
+      });
+      return d <= rare ? 1 : Math.min(1, idf(d, n) / full);
+    });
+  };
+
+  // As ranking.coverage: [weighted share of segments covered, every strong segment covered (2 or more)];
+  // flags: the segments' weak/strong weights (1 for a strong one).
+  function coverage(covered, weights, flags) {
     var total = 0;
     var share = 0;
     var strong = 0;
@@ -119,7 +137,7 @@
     weights.forEach(function (w, i) {
       total += w;
       if (covered.has(i)) share += w;
-      if (w >= 1) { strong += 1; if (!covered.has(i)) allStrong = false; }
+      if (flags[i] >= 1) { strong += 1; if (!covered.has(i)) allStrong = false; }
     });
     return [share / (total || 1), strong >= 2 && allStrong];
   }
@@ -499,8 +517,10 @@
       var found = runQuery(mini, built.clauses,
         keys.length ? function (res) { return keys.every(function (k) { return res[k] === filters[k]; }); }
           : undefined);
-      var weights = rules.segmentWeights(segments);
-      var strong = weights.filter(function (w) { return w >= 1; }).length;
+      var flags = rules.segmentWeights(segments);
+      var rarity = rules.rarityWeights(segments, vocab.df, data.docs.length);
+      var weights = flags.map(function (f, i) { return f * rarity[i]; });  // as the server: weak x rarity
+      var strong = flags.filter(function (w) { return w >= 1; }).length;
       var queryWords = new Set(words);
       var hinted = new Set();  // as ranking.hinted_kinds: the kinds the query's words ask for
       all.forEach(function (w) {
@@ -524,7 +544,7 @@
             if (field === "fuzzy" && plain.indexOf(term.slice(0, -1)) < 0) plain.push(term.slice(0, -1));
           });
         });
-        var cov = coverage(covered, weights);
+        var cov = coverage(covered, weights, flags);
         res.share = cov[0];
         res.allWords = cov[1];
         res.plain = plain;
