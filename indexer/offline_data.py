@@ -47,6 +47,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             # search_extras: FAQ tags as words, effect descriptions, a fact box, sections (anchor, heading, offset)
             "tags": more.tags, "describes": more.describes, "describes_pl": more.describes_pl,
             "facts": more.facts, "sections": [list(x) for x in more.sections], "heroes": hero_words(more),
+            "described": more.described,
         }
         docs.append(doc)
         texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text, more.tags, more.describes,
@@ -72,7 +73,8 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "mixed_lang_mismatch": ranking.MIXED_LANG_MISMATCH,
             "weak_words": sorted(ranking.WEAK_WORDS), "weak_weight": ranking.WEAK_WEIGHT,
             "number_hints": list(ranking.NUMBER_HINTS), "number_prior": ranking.NUMBER_PRIOR,
-            "hero_faq_prior": ranking.HERO_FAQ_PRIOR,
+            "hero_faq_prior": ranking.HERO_FAQ_PRIOR, "desc_ratio": ranking.DESC_RATIO,
+            "rare_df": ranking.RARE_DF,
             "kind_hints": {w: list(k) for w, k in ranking.KIND_HINTS.items()},
             "kind_hint_prior": ranking.KIND_HINT_PRIOR,
             "stem_weight": ranking.STEM_WEIGHT, "prefix_weight": ranking.PREFIX_WEIGHT,

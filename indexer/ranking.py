@@ -13,10 +13,17 @@ same fields and boosts, then order them here, by the same rules:
 - weak words: question and quantity words ("how many", "max", "tokens", "stack", "work", "jak", "ile")
   count WEAK_WEIGHT of a segment everywhere (BM25, coverage, name_match): kept, never dropped, but the
   word that names the thing decides;
-- name_match: how well the query matches one of the entry's names (its title, the title without
-  its bracketed part, the bracketed part, each alias and Polish name): the share of the query the
-  name covers times the share of the name the query covers. A term query ("stun") puts the term's
-  own entry first; a question whose words are a FAQ's title puts that FAQ first;
+- rarity: coverage and name_match weigh each segment by how rare it is in the index (rarity_weights): a word
+  in many entries ("damage", "card", "phase") says less about which entry is meant than a rare one ("orange",
+  "retribution"). BM25 has its own idf; the weak-word flags alone decide what all_words needs;
+- name_match: the better of how well the query matches one of the entry's names (below) and DESC_RATIO times
+  how well it matches one of its descriptions (search_extras: the plain words players use for what it does,
+  each matched as a name is): "prevent damage or add damage" is a name of Chi in the player's words. The
+  better of the two, not their sum: an entry is not counted twice for one thing the query says;
+- a name's match (names: the title, the title without its bracketed part, the bracketed part, each alias
+  and Polish name): the share of the query the name covers times the share of the name the query covers.
+  A term query ("stun") puts the term's own entry first; a question whose words are a FAQ's title puts
+  that FAQ first;
 - the kind prior makes a term's own entry outrank the FAQs and summaries that mention it;
 - the language prior ranks entries in the query's language first, when the words tell
   (words only the Polish pages use, or only the English entries use): a tie-breaker, not a veto;
@@ -24,6 +31,10 @@ same fields and boosts, then order them here, by the same rules:
 - the hero prior: a query naming a hero and something more prefers the FAQs tagged with that hero;
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
+
+BM25 sums over a query's segments; within a segment, a document scores its best synonym phrase only (the
+server's DisjunctionMax, the client's one search per phrase): a hub entry that lists one thing under many
+names ("health", "hp", "life", "punkty zdrowia") must not count it once per name.
 
 Typos and search-as-you-type are handled by expanding query words against the index's own
 vocabulary (the unstemmed, accent-folded words of every entry): fuzzy variants (optimal string
@@ -36,6 +47,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -95,6 +107,8 @@ KIND_HINTS: dict[str, tuple[str, ...]] = {
 KIND_HINT_PRIOR = 1.25
 # A query naming a hero and something more ("barbarian stun") asks about that hero's rulings: their FAQs get this.
 HERO_FAQ_PRIOR = 1.3
+# A description's match counts this share of a name's (ranking.rank_top: name_match is the better of the two).
+DESC_RATIO = 1.0
 STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
 CANDIDATES = 60
 MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored (players type far fewer)
@@ -129,6 +143,26 @@ def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
     return [WEAK_WEIGHT if any(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
 
 
+# A segment in at most RARE_DF entries counts whole in coverage and name_match; a commoner one counts
+# idf(df) / idf(RARE_DF) (the BM25 idf both engines use): "damage" (in a third of the entries) about a third.
+RARE_DF = 20
+
+
+def idf(df: int, n: int) -> float:
+    return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+
+def rarity_weights(segments: list[list[tuple[str, ...]]], df: dict[str, int], n: int) -> list[float]:
+    """Each segment's rarity weight (RARE_DF). A phrase is as rare as its rarest word; a segment as common as
+    its commonest phrase ("dmg" means "damage"). A word the index does not have counts whole."""
+    full = idf(RARE_DF, n) if n > RARE_DF else 1.0
+    out = []
+    for alternatives in segments:
+        d = max(min(df.get(w, 0) for w in phrase) for phrase in alternatives)
+        out.append(1.0 if d <= RARE_DF else min(1.0, idf(d, n) / full))
+    return out
+
+
 def hinted_kinds(all_words: list[str]) -> frozenset[str]:
     """The kinds the query's words ask for (KIND_HINTS)."""
     return frozenset(k for w in all_words for k in KIND_HINTS.get(w, ()))
@@ -161,7 +195,10 @@ class NameWords:
     comparing it with every name of every candidate.
     """
 
-    def __init__(self, names: Iterable[Iterable[str]]):
+    def __init__(self, names: Iterable[Iterable[str]], stemmed: set[str] | frozenset[str] | None = None):
+        """stemmed: the words whose stems the offline client knows (its stem table: the content's and the
+        synonyms' words); any other query word is compared as it is, on both engines. None: every word."""
+        self.stemmed = stemmed
         self.words = sorted({w for name in names for w in name})
         self.by_stem: dict[tuple[str, str], list[str]] = {}
         self.by_shape: dict[tuple[str, int], list[str]] = {}
@@ -193,8 +230,9 @@ class NameWords:
                 if not w.startswith(query_word):
                     break
                 found[w] = PREFIX_WEIGHT
+        known = self.stemmed is None or query_word in self.stemmed
         for lang in ("en", "pl"):
-            for w in self.by_stem.get((lang, stem(query_word, lang)), ()):
+            for w in self.by_stem.get((lang, stem(query_word, lang) if known else query_word), ()):
                 found[w] = STEM_WEIGHT
         if query_word in self._known:
             found[query_word] = 1.0
@@ -270,11 +308,12 @@ def name_match(segments: list[list[Phrase]], names: list[list[str]], weights: li
     return NameMatcher(segments, NameWords(names), weights)(names)
 
 
-def coverage(covered: set[int], weights: list[float]) -> tuple[float, bool]:
+def coverage(covered: set[int], weights: list[float], flags: list[float] | None = None) -> tuple[float, bool]:
     """The weighted share of the query's segments a document matches, and whether it matches every strong
-    segment of a query with two or more of them (all_words)."""
+    segment (flags: segment_weights, 1 for a strong one; default the weights) of a query with two or more
+    of them (all_words)."""
     total = sum(weights) or 1.0
-    strong = [i for i, w in enumerate(weights) if w >= 1.0]
+    strong = [i for i, w in enumerate(flags or weights) if w >= 1.0]
     share = sum(w for i, w in enumerate(weights) if i in covered) / total
     return share, len(strong) >= 2 and all(i in covered for i in strong)
 
@@ -291,6 +330,7 @@ class Candidate:
     all_words: bool = False
     facts: bool = False
     heroes: list[list[str]] | None = None  # a FAQ's hero tags, as name words
+    described: list[list[str]] | None = None  # its descriptions, as content words (search_extras)
     score: float = 0.0
 
 
@@ -306,10 +346,11 @@ class QueryInfo:
     number: bool = False
     words: frozenset[str] = frozenset()  # the query's content words
     kinds: frozenset[str] = frozenset()  # the kinds the query asks for (hinted_kinds)
+    flags: list[float] | None = None  # segment_weights (weak or strong), when weights also carry rarity
 
     def names_hero(self, c: Candidate) -> bool:
         """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
-        strong = sum(1 for w in self.weights or [1.0] * len(self.segments) if w >= 1.0)
+        strong = sum(1 for w in self.flags or self.weights or [1.0] * len(self.segments) if w >= 1.0)
         return strong >= 2 and any(set(h) <= self.words for h in c.heroes or ())
 
     def prior(self, c: Candidate, kinds: dict[str, float]) -> float:
@@ -334,7 +375,7 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
     """The first `limit` candidates by final score (see the module docstring), then id; name_match is
     computed only where it can matter.
 
-    name_match is at most 1, so a candidate's score is at most its score with name_match = 1. Candidates
+    name_match is at most max(1, DESC_RATIO), so a candidate's score is at most its score with that. Candidates
     are scored in order of that bound, highest first, until the bound falls below the limit-th best score
     found: no candidate left can reach, or tie, the first `limit`.
     """
@@ -345,7 +386,7 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
     for c in candidates:
         prior = info.prior(c, kinds)
         base = base_score(c.bm25, best, c.coverage, c.all_words)
-        bounded.append(((base + NAME * 1.0 + NAMED) * prior, base, prior, c))
+        bounded.append(((base + NAME * max(1.0, DESC_RATIO) + NAMED) * prior, base, prior, c))
     bounded.sort(key=lambda x: -x[0])
     matcher = NameMatcher(info.segments, name_words, info.weights, df)
     scored: list[Candidate] = []
@@ -354,6 +395,8 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
         if len(floor) >= limit and upper < floor[0]:
             break
         match, named = matcher.score(c.names)
+        if c.described:
+            match = max(match, DESC_RATIO * matcher.score(c.described)[0])
         c.score = (base + NAME * match + NAMED * named) * prior
         scored.append(c)
         if len(floor) < limit:

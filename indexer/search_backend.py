@@ -46,6 +46,7 @@ from .ranking import (
     is_question,
     named_game,
     rank_top,
+    rarity_weights,
     segment_weights,
 )
 from .search_extras import SearchExtras, best_section, hero_words, search_names
@@ -124,6 +125,7 @@ def get_schema() -> Schema:
         facts=STORED(),
         sections=STORED(),
         heroes=STORED(),
+        described=STORED(),
     )
 
 
@@ -161,7 +163,7 @@ def fill_index(ix: Any, entries: list[Entry], polish_names: dict[str, list[str]]
         names = search_names(e, polish_names.get(e.id, []), more)
         doc: dict[str, Any] = {"id": e.id, "game": e.game, "kind": e.kind, "lang": e.lang, "summary": e.summary,
                                "names": names, "facts": more.facts, "sections": more.sections,
-                               "heroes": hero_words(more),
+                               "heroes": hero_words(more), "described": more.described,
                                "fuzzy": plain_text(e, aliases, more), "describes_pl": more.describes_pl}
         if e.lang == "pl":
             doc.update(title_pl=e.title, aliases_pl=aliases, body_pl=e.text, body="")
@@ -213,10 +215,15 @@ class SearchIndex:
         except (OSError, ValueError, index.IndexError) as exc:
             raise IndexUnavailable(f"cannot open the search index at {source}: {exc}") from exc
         self._phrases = phrase_index(groups)
-        self._name_words = NameWords(name for d in self._docs for name in d.get("names") or [])
         self._local = threading.local()
         self._impacts = load_impacts(source, self._ix)
         self.vocabulary = vocabulary_of(self._impacts, self._docs)
+        # the words the offline client can stem (its stem table covers the content's and the synonyms' words):
+        # a query word outside them is searched unstemmed on both engines (its typo variants still are stemmed)
+        self._stemmed = frozenset(self.vocabulary.df) | {w for g in groups for p in g for w in p}
+        self._name_words = NameWords((name for d in self._docs
+                                      for name in [*(d.get("names") or []), *(d.get("described") or [])]),
+                                     self._stemmed)
         self._tokens: dict[int, tuple[str, list[tuple[int, int, str, str]]]] = {}
         self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
@@ -257,7 +264,9 @@ class SearchIndex:
         docs = self._docs
         if filters:
             matched = {d: v for d, v in matched.items() if all(docs[d].get(k) == want for k, want in filters.items())}
-        weights = segment_weights(segments)
+        flags = segment_weights(segments)
+        rarity = rarity_weights(segments, self.vocabulary.df, len(docs))
+        weights = [f * r for f, r in zip(flags, rarity, strict=True)]
         best = max((v[0] for v in matched.values()), default=0.0) or 1.0
         # segments as bits: a document's covered segments are the OR of its matched terms' bits
         bits = {key: sum(1 << i for i in segs) for key, segs in owners.items()}
@@ -269,7 +278,7 @@ class SearchIndex:
                 mask |= bits.get(key, 0)
             cov = seen.get(mask)
             if cov is None:
-                cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights)
+                cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights, flags)
             scored.append((base_score(score, best, *cov), docnum, score, *cov))
         # as the client: the best CANDIDATES by BM25 share, coverage and all_words, then id
         scored.sort(key=lambda x: (-x[0], docs[x[1]]["id"]))
@@ -277,10 +286,11 @@ class SearchIndex:
         for _, docnum, score, share, every in scored[:CANDIDATES]:
             d = docs[docnum]
             candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score, share,
-                                        d.get("names") or [], every, bool(d.get("facts")), d.get("heroes")))
+                                        d.get("names") or [], every, bool(d.get("facts")), d.get("heroes"),
+                                        d.get("described") or []))
             numbers[d["id"]] = docnum
         info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
-                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words))
+                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags)
         ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
         hits = []
         for c in ranked:
@@ -309,7 +319,8 @@ class SearchIndex:
         return self._impacts.get((field, term), _NONE)
 
     def _evaluate(self, q: query.Query) -> dict[int, tuple[float, frozenset[tuple[str, str]]]]:
-        """Docnum -> (score, matched (field, term)s) for a tree of Term/And/Or, summed as Whoosh sums them."""
+        """Docnum -> (score, matched (field, term)s) for a tree of Term/And/Or (summed as Whoosh sums them) and
+        DisjunctionMax (the best part's score)."""
         if isinstance(q, query.Term):
             terms = frozenset([(q.fieldname, q.text)])
             return {d: (w * q.boost, terms) for d, w in self._postings(q.fieldname, q.text).items()}
@@ -319,6 +330,13 @@ class SearchIndex:
                 return {}
             both = set(parts[0]).intersection(*parts[1:])
             return {d: (sum(p[d][0] for p in parts), frozenset().union(*(p[d][1] for p in parts))) for d in both}
+        if isinstance(q, query.DisjunctionMax):  # a segment: its best phrase's score, every phrase's terms
+            best: dict[int, tuple[float, frozenset[tuple[str, str]]]] = {}
+            for c in q.subqueries:
+                for d, (score, terms) in self._evaluate(c).items():
+                    prev = best.get(d)
+                    best[d] = (score, terms) if prev is None else (max(prev[0], score), prev[1] | terms)
+            return best
         if isinstance(q, query.Or):
             out: dict[int, tuple[float, frozenset[tuple[str, str]]]] = {}
             for c in q.subqueries:
@@ -366,7 +384,9 @@ class SearchIndex:
         return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(body) else "")
 
     def _build_query(self, segments: list[list[Phrase]]) -> tuple[query.Query, dict[tuple[str, str], set[int]]]:
-        """One OR of segments; each segment an OR of its synonym phrases; a phrase an AND of its words."""
+        """One OR of segments; each segment the best of its synonym phrases (DisjunctionMax); a phrase an AND
+        of its words. A segment is one thing the player named: a document that has it under several names
+        ("health", "hp", "punkty zdrowia") scores its best name, not their sum (ranking.py's docstring)."""
         owners: dict[tuple[str, str], set[int]] = {}
         clauses = []
         for n, (alternatives, scale) in enumerate(zip(segments, segment_weights(segments), strict=True)):
@@ -375,7 +395,7 @@ class SearchIndex:
             for phrase in alternatives:
                 parts = [self._word_query(w, last and len(phrase) == 1, n, owners, scale) for w in phrase]
                 options.append(query.And(parts) if len(parts) > 1 else parts[0])
-            clauses.append(_or(options))
+            clauses.append(query.DisjunctionMax(options) if len(options) > 1 else options[0])
         return _or(clauses), owners
 
     def _word_query(self, word: str, prefix: bool, seg: int, owners: dict[tuple[str, str], set[int]],
@@ -384,8 +404,9 @@ class SearchIndex:
         word's terms weigh `scale` (WEAK_WEIGHT)."""
         weights: dict[tuple[str, str], float] = {}
         for v in self.vocabulary.variants(word, prefix):
-            terms = [(f, stem(v.word, "en"), v.weight) for f in EN_FIELDS]
-            terms += [(f, stem(v.word, "pl"), v.weight) for f in PL_FIELDS]
+            known = v.word in self._stemmed
+            terms = [(f, stem(v.word, "en") if known else v.word, v.weight) for f in EN_FIELDS]
+            terms += [(f, stem(v.word, "pl") if known else v.word, v.weight) for f in PL_FIELDS]
             terms.append(("fuzzy", v.word, v.weight * PLAIN_WEIGHT))
             for field, term, weight in terms:
                 weights[(field, term)] = max(weight, weights.get((field, term), 0.0))

@@ -7,6 +7,8 @@ static/js/search-rank.js), so they are computed once here, at build time:
   that entry's title), so "barbarian stun" or q=barbarian&kind=faq finds the Barbarian's FAQs;
 - describes / describes_pl: the plain words players use for what an entry does ("dodge", "reflect
   damage back"), from content/data/describes.yaml, in English and Polish;
+- described: each of those descriptions as folded content words, matched against a query as names are
+  (ranking.DESC_RATIO): "prevent damage or add damage" puts Chi first for "spend to prevent dmg or add dmg";
 - heroes: a FAQ's hero tags as titles; its names are also searched with the hero's name in front
   ("barbarian" + "stun loop"), so "barbarian stun" puts a Barbarian Stun FAQ first;
 - facts: the entry has a fact box (numbers: stack limit, activations), which a "how many" query prefers;
@@ -36,6 +38,7 @@ class SearchExtras:
     facts: bool = False
     sections: list[tuple[str, str, int]] = field(default_factory=list)
     heroes: list[str] = field(default_factory=list)  # titles of the hero entries a FAQ is tagged with
+    described: list[list[str]] = field(default_factory=list)  # each description as content words
 
 
 def tag_words(tags: list[str], titles: dict[str, str]) -> str:
@@ -61,6 +64,16 @@ def search_names(entry: Entry, polish: list[str], extras: SearchExtras) -> list[
         prefix = content_words(words(hero))
         names += [prefix + n for n in names[:] if n[:len(prefix)] != prefix and prefix + n not in names]
     return names
+
+
+def described_words(phrases: list[str]) -> list[list[str]]:
+    """Descriptions as folded content words (as ranking.entry_names makes names), without repeats."""
+    out: list[list[str]] = []
+    for phrase in phrases:
+        ws = content_words(words(phrase))
+        if ws and ws not in out:
+            out.append(ws)
+    return out
 
 
 def describes_by_id(data: dict[str, Any]) -> dict[str, tuple[list[str], list[str]]]:
@@ -103,7 +116,7 @@ def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[st
         en, pl = described.get(e.id, ([], []))
         out[e.id] = SearchExtras(tags=tag_words(e.tags, titles), describes=" ; ".join(en),
                                  describes_pl=" ; ".join(pl), facts=e.id in with_facts,
-                                 sections=section_starts(e),
+                                 sections=section_starts(e), described=described_words(en + pl),
                                  heroes=[titles[t] for t in e.tags if t in heroes] if e.kind == "faq" else [])
     return out
 

@@ -110,8 +110,26 @@
     return this.r.number_hints.some(function (h) { return text.indexOf(" " + h + " ") >= 0; });
   };
 
-  // As ranking.coverage: [weighted share of segments covered, every strong segment covered (2 or more)].
-  function coverage(covered, weights) {
+  // As ranking.rarity_weights: a segment in at most rare_df entries counts 1, a commoner one idf(df) / idf(rare_df).
+  function idf(df, n) { return Math.log(1 + (n - df + 0.5) / (df + 0.5)); }
+
+  Rules.prototype.rarityWeights = function (segments, df, n) {
+    var rare = this.r.rare_df;
+    var full = n > rare ? idf(rare, n) : 1;
+    return segments.map(function (alts) {
+      var d = 0;
+      alts.forEach(function (phrase) {
+        var least = Infinity;
+        phrase.forEach(function (w) { least = Math.min(least, df.get(w) || 0); });
+        d = Math.max(d, least);
+      });
+      return d <= rare ? 1 : Math.min(1, idf(d, n) / full);
+    });
+  };
+
+  // As ranking.coverage: [weighted share of segments covered, every strong segment covered (2 or more)];
+  // flags: the segments' weak/strong weights (1 for a strong one).
+  function coverage(covered, weights, flags) {
     var total = 0;
     var share = 0;
     var strong = 0;
@@ -119,7 +137,7 @@
     weights.forEach(function (w, i) {
       total += w;
       if (covered.has(i)) share += w;
-      if (w >= 1) { strong += 1; if (!covered.has(i)) allStrong = false; }
+      if (flags[i] >= 1) { strong += 1; if (!covered.has(i)) allStrong = false; }
     });
     return [share / (total || 1), strong >= 2 && allStrong];
   }
@@ -437,9 +455,40 @@
         });
         return parts.length > 1 ? { combineWith: "AND", queries: parts } : parts[0];
       });
-      return options.length > 1 ? { combineWith: "OR", queries: options } : options[0];
+      return options;
     });
-    return { query: clauses.length > 1 ? { combineWith: "OR", queries: clauses } : clauses[0], owners: owners };
+    return { clauses: clauses, owners: owners };
+  }
+
+  // As the server's query (search_backend._evaluate): BM25 summed over segments, a segment's score the best of
+  // its phrases' (one MiniSearch search per phrase). id -> {res: a result (stored fields), bm25, match}.
+  function runQuery(mini, clauses, filter) {
+    var byId = new Map();
+    clauses.forEach(function (options) {
+      var segBest = new Map();
+      options.forEach(function (q) {
+        mini.search(q, { filter: filter }).forEach(function (res) {
+          // MiniSearch multiplies a score by the number of query terms matched; Whoosh does not: undo it.
+          var score = res.score / (res.queryTerms.length || 1);
+          var hit = byId.get(res.id);
+          if (!hit) { hit = { res: res, bm25: 0, match: {} }; byId.set(res.id, hit); }
+          Object.keys(res.match).forEach(function (term) {
+            var fields = hit.match[term] || (hit.match[term] = []);
+            res.match[term].forEach(function (f) { if (fields.indexOf(f) < 0) fields.push(f); });
+          });
+          if (!segBest.has(res.id) || score > segBest.get(res.id)) segBest.set(res.id, score);
+        });
+      });
+      segBest.forEach(function (score, id) { byId.get(id).bm25 += score; });
+    });
+    var found = [];
+    byId.forEach(function (hit) {
+      var res = Object.assign({}, hit.res);
+      res.bm25 = hit.bm25;
+      res.match = hit.match;
+      found.push(res);
+    });
+    return found;
   }
 
   // The engine: create(MiniSearch, Fold, data).search(text, {limit, filters}). With `prebuilt` (the build's
@@ -465,12 +514,13 @@
       var segments = rules.segment(words);
       var built = buildQuery(rules, vocab, data, segments);
       var keys = Object.keys(filters).filter(function (k) { return filters[k]; });
-      var found = mini.search(built.query, {
-        filter: keys.length ? function (res) { return keys.every(function (k) { return res[k] === filters[k]; }); }
-          : undefined,
-      });
-      var weights = rules.segmentWeights(segments);
-      var strong = weights.filter(function (w) { return w >= 1; }).length;
+      var found = runQuery(mini, built.clauses,
+        keys.length ? function (res) { return keys.every(function (k) { return res[k] === filters[k]; }); }
+          : undefined);
+      var flags = rules.segmentWeights(segments);
+      var rarity = rules.rarityWeights(segments, vocab.df, data.docs.length);
+      var weights = flags.map(function (f, i) { return f * rarity[i]; });  // as the server: weak x rarity
+      var strong = flags.filter(function (w) { return w >= 1; }).length;
       var queryWords = new Set(words);
       var hinted = new Set();  // as ranking.hinted_kinds: the kinds the query's words ask for
       all.forEach(function (w) {
@@ -480,12 +530,8 @@
         lang: vocab.language(words), game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
       };
       var kinds = info.question ? r.question_kind_prior : r.kind_prior;
-      // MiniSearch multiplies a score by the number of query terms matched; Whoosh does not: undo it.
       var best = 0;
-      found.forEach(function (res) {
-        res.bm25 = res.score / (res.queryTerms.length || 1);
-        if (res.bm25 > best) best = res.bm25;
-      });
+      found.forEach(function (res) { if (res.bm25 > best) best = res.bm25; });
       best = best || 1;
       // As the server: coverage of every match, then the best candidates by ranking.base_score, then id.
       found.forEach(function (res) {
@@ -498,7 +544,7 @@
             if (field === "fuzzy" && plain.indexOf(term.slice(0, -1)) < 0) plain.push(term.slice(0, -1));
           });
         });
-        var cov = coverage(covered, weights);
+        var cov = coverage(covered, weights, flags);
         res.share = cov[0];
         res.allWords = cov[1];
         res.plain = plain;
@@ -519,7 +565,11 @@
         })) prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
         if (hinted.has(res.kind)) prior *= r.kind_hint_prior;
         var match = rules.nameMatch(segments, doc.names || [], weights, vocab.df);
-        var score = (res.base + r.name * match[0] + (match[1] ? r.named : 0)) * prior;
+        var nameScore = match[0];
+        if (doc.described && doc.described.length) {  // as ranking.rank_top: the better of name and description
+          nameScore = Math.max(nameScore, r.desc_ratio * rules.nameMatch(segments, doc.described, weights, vocab.df)[0]);
+        }
+        var score = (res.base + r.name * nameScore + (match[1] ? r.named : 0)) * prior;
         return { id: res.id, score: score, bm25: res.bm25, words: res.plain, doc: doc };
       });
       ranked.sort(function (a, b) { return b.score - a.score || cmpStr(a.id, b.id); });
