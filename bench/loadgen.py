@@ -2,6 +2,10 @@
 
 Run as its own process so the server under test gets the other core:
     python bench/loadgen.py http://127.0.0.1:8000 --clients 64 --seconds 60 --path "/api/search?q=cp"
+`--source 127.0.0.2` sends every request from that local address (all of 127.0.0.0/8 is loopback on Linux), so
+the server sees these clients as a different address from a reader on 127.0.0.1. With several paths, client i
+starts at path i*len/clients and walks on from there, so the clients do not ask each other's questions (a server
+that caches answers sees every path once until the list wraps round; `distinct` counts the paths sent).
 Prints one JSON object: requests, errors, statuses, requests per second, latency percentiles (ms).
 """
 
@@ -9,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import ipaddress
 import json
 import statistics
 import sys
@@ -20,16 +25,19 @@ MAX_REQUESTS = 5_000_000  # a hard bound, whatever the duration
 TIMEOUT = 10.0  # seconds for any one step of a request
 
 
-async def one_client(host: str, port: int, paths: list[str], deadline: float, out: dict, offset: int) -> None:
+async def one_client(host: str, port: int, paths: list[str], deadline: float, out: dict, offset: int,
+                     source: str | None = None) -> None:
     reader = writer = None
     n = offset
     while time.monotonic() < deadline and out["requests"] < MAX_REQUESTS:
         path = paths[n % len(paths)]
+        out["sent"].add(n % len(paths))
         n += 1
         started = time.perf_counter()
         try:
             if writer is None:
-                reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), TIMEOUT)
+                reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                    host, port, local_addr=(source, 0) if source else None), TIMEOUT)
             writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept-Encoding: gzip\r\n\r\n".encode())
             await asyncio.wait_for(writer.drain(), TIMEOUT)
             head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
@@ -69,24 +77,26 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-async def run(url: str, paths: list[str], clients: int, seconds: float) -> dict:
+async def run(url: str, paths: list[str], clients: int, seconds: float, source: str | None = None) -> dict:
     parts = urlsplit(url)
-    out: dict = {"requests": 0, "errors": 0, "statuses": {}, "error_kinds": {}, "latencies": []}
+    out: dict = {"requests": 0, "errors": 0, "statuses": {}, "error_kinds": {}, "latencies": [], "sent": set()}
     started = time.monotonic()
     deadline = started + seconds
-    await asyncio.gather(*(one_client(parts.hostname or "127.0.0.1", parts.port or 80, paths, deadline, out, i)
-                           for i in range(clients)))
+    await asyncio.gather(*(one_client(parts.hostname or "127.0.0.1", parts.port or 80, paths, deadline, out,
+                                      i * len(paths) // clients, source) for i in range(clients)))
     elapsed = time.monotonic() - started
     lat = out.pop("latencies")
-    return {**out, "clients": clients, "seconds": round(elapsed, 2), "rps": round(out["requests"] / elapsed, 1),
+    out["distinct"] = len(out.pop("sent"))
+    return {**out, "clients": clients, "source": source or "default", "seconds": round(elapsed, 2),
+            "rps": round(out["requests"] / elapsed, 1),
             "p50_ms": round(statistics.median(lat), 2) if lat else 0.0,
             "p95_ms": round(percentile(lat, 95), 2), "p99_ms": round(percentile(lat, 99), 2)}
 
 
-def command(url: str, paths: list[str], clients: int, seconds: float) -> list[str]:
-    """The command line that runs this script, in a process of its own, against `url`."""
+def command(url: str, paths: list[str], clients: int, seconds: float, source: str | None = None) -> list[str]:
+    """The command line that runs this script, in a process of its own, against `url` (from `source`)."""
     return [sys.executable, str(Path(__file__).resolve()), url, "--clients", str(clients), "--seconds", str(seconds),
-            *(arg for path in paths for arg in ("--path", path))]
+            *(["--source", source] if source else []), *(arg for path in paths for arg in ("--path", path))]
 
 
 def main() -> None:
@@ -95,10 +105,13 @@ def main() -> None:
     p.add_argument("--clients", type=int, default=16)
     p.add_argument("--seconds", type=float, default=10)
     p.add_argument("--path", action="append", dest="paths")
+    p.add_argument("--source", help="the local (loopback) address to send from, e.g. 127.0.0.2")
     args = p.parse_args()
     if urlsplit(args.url).hostname not in ("127.0.0.1", "localhost", "::1"):
         raise SystemExit("loadgen only targets loopback")
-    result = asyncio.run(run(args.url, args.paths or ["/api/search?q=cp"], args.clients, args.seconds))
+    if args.source and not ipaddress.ip_address(args.source).is_loopback:
+        raise SystemExit("loadgen only sends from a loopback address")
+    result = asyncio.run(run(args.url, args.paths or ["/api/search?q=cp"], args.clients, args.seconds, args.source))
     print(json.dumps(result))
 
 

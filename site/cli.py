@@ -91,7 +91,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     cfg = app.config
     server = make_server(app, host=args.host, port=args.port, threads=args.threads,
                          max_body_bytes=int(cfg["MAX_BODY_BYTES"]), connection_limit=int(cfg["CONNECTION_LIMIT"]),
-                         channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
+                         channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]),
+                         per_client_threads=int(cfg["PER_CLIENT_THREADS"]),
+                         trusted_proxies=int(cfg["TRUSTED_PROXIES"]))
     print(f"serving on http://{args.host}:{args.port}{prefix}/ (waitress, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
     start_pack_warmer(app, prefix=prefix)
