@@ -6,6 +6,7 @@ Run as its own process so the server under test gets the other core:
 the server sees these clients as a different address from a reader on 127.0.0.1. With several paths, client i
 starts at path i*len/clients and walks on from there, so the clients do not ask each other's questions (a server
 that caches answers sees every path once until the list wraps round; `distinct` counts the paths sent).
+SIGTERM ends the run early (each client finishes its request first); SIGSTOP/SIGCONT pause and resume it.
 Prints one JSON object: requests, errors, statuses, requests per second, latency percentiles (ms).
 """
 
@@ -15,8 +16,10 @@ import argparse
 import asyncio
 import ipaddress
 import json
+import signal
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -29,7 +32,7 @@ async def one_client(host: str, port: int, paths: list[str], deadline: float, ou
                      source: str | None = None) -> None:
     reader = writer = None
     n = offset
-    while time.monotonic() < deadline and out["requests"] < MAX_REQUESTS:
+    while time.monotonic() < deadline and out["requests"] < MAX_REQUESTS and not out["stop"].is_set():
         path = paths[n % len(paths)]
         out["sent"].add(n % len(paths))
         n += 1
@@ -79,13 +82,18 @@ def percentile(values: list[float], p: float) -> float:
 
 async def run(url: str, paths: list[str], clients: int, seconds: float, source: str | None = None) -> dict:
     parts = urlsplit(url)
-    out: dict = {"requests": 0, "errors": 0, "statuses": {}, "error_kinds": {}, "latencies": [], "sent": set()}
+    out: dict = {"requests": 0, "errors": 0, "statuses": {}, "error_kinds": {}, "latencies": [], "sent": set(),
+                 "stop": asyncio.Event()}
+    if threading.current_thread() is threading.main_thread():
+        # SIGTERM ends the run early: each client finishes the request it is on, and the figures are printed
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, out["stop"].set)
     started = time.monotonic()
     deadline = started + seconds
     await asyncio.gather(*(one_client(parts.hostname or "127.0.0.1", parts.port or 80, paths, deadline, out,
                                       i * len(paths) // clients, source) for i in range(clients)))
     elapsed = time.monotonic() - started
     lat = out.pop("latencies")
+    out.pop("stop")
     out["distinct"] = len(out.pop("sent"))
     return {**out, "clients": clients, "source": source or "default", "seconds": round(elapsed, 2),
             "rps": round(out["requests"] / elapsed, 1),
