@@ -75,7 +75,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if cmd_build(args) != 0:
             return 1
     from . import create_app
-    from .serving import make_server, start_pack_warmer
+    from .serving import SERVE_SWITCH_INTERVAL, make_server, start_pack_warmer
 
     config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)}
     if args.url_prefix is not None:
@@ -97,12 +97,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"serving on http://{args.host}:{args.port}{prefix}/ (waitress, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
     start_pack_warmer(app, prefix=prefix)
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(SERVE_SWITCH_INTERVAL)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
         server.close()
+        sys.setswitchinterval(switch_interval)
     return 0
 
 

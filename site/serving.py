@@ -31,6 +31,11 @@ from .fair_dispatch import FairDispatcher
 
 # How often the server looks for connections to close (seconds); waitress's own default is 30.
 CLEANUP_INTERVAL = 1
+# How long a thread may hold the GIL while others wait for it (seconds; Python's default is 0.005), set while
+# `throne-rules serve` runs. A reader's short request needs the GIL a few times (the server's I/O thread
+# reads it, a worker answers it, the I/O thread sends it): behind threads running costly searches each of
+# those waits up to this long. 1 ms took the hostile bench's reader from 27 to 18 ms (docs/performance.md).
+SERVE_SWITCH_INTERVAL = 0.001
 
 _CODES = {400: "bad_request", 413: "body_too_large", 431: "headers_too_large", 501: "not_implemented"}
 

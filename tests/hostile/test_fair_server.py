@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import statistics
 import subprocess
+import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 from throne_rules import create_app, serving
 from throne_rules.cli import main
 from throne_rules.fair_dispatch import FairDispatcher
-from throne_rules.serving import make_server
+from throne_rules.serving import SERVE_SWITCH_INTERVAL, make_server
 
 from bench import loadgen
 from bench.hostile_bench import HOSTILE_SOURCE, worst_case_paths
@@ -93,6 +94,7 @@ def test_serve_takes_the_cap_and_the_proxies_from_the_settings(build_dir: Path,
 
     class NoServer:
         def run(self) -> None:
+            seen["switch_interval"] = sys.getswitchinterval()
             raise KeyboardInterrupt
 
         def close(self) -> None:
@@ -106,5 +108,9 @@ def test_serve_takes_the_cap_and_the_proxies_from_the_settings(build_dir: Path,
     monkeypatch.setattr(serving, "start_pack_warmer", lambda app, **kwargs: None)
     monkeypatch.setenv("THRONE_RULES_PER_CLIENT_THREADS", "3")
     monkeypatch.setenv("THRONE_RULES_TRUSTED_PROXIES", "1")
+    before = sys.getswitchinterval()
     assert main(["--content", str(CONTENT_DIR), "--build-dir", str(build_dir), "serve"]) == 0
     assert (seen["per_client_threads"], seen["trusted_proxies"], seen["closed"]) == (3, 1, True)
+    # the GIL changes hands sooner while serving, and as before once the server has stopped
+    assert seen["switch_interval"] == pytest.approx(SERVE_SWITCH_INTERVAL)
+    assert sys.getswitchinterval() == before
