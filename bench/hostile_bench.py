@@ -6,12 +6,11 @@ Starts `throne-rules serve` on a free loopback port unless --url is given. One c
 questions (the evaluation queries, one at a time, from 127.0.0.1) while 16 clients in a second process
 (bench/loadgen.py) send worst-case searches, every one new to the server (the longest query allowed, made of
 words one edit from real ones, so every word goes through the typo search; each client walks its own part of
-the list, so no answer comes from the server's cache). The flood is paused and resumed (SIGSTOP/SIGCONT)
-every second: the reader's answers while it runs are the figure under attack, those while it is paused (and
-the server has finished its requests) the quiet figure, both from the same minute so that whatever else the
-machine runs weighs on both alike. Reports medians, p95 and the ratio attack/quiet (the budget is 3x), and
-the hostile requests' own statuses (no 5xx allowed), rate (over the seconds they ran) and latencies (those in
-flight at a pause include it).
+the list, so no answer comes from the server's cache). The flood is paused and resumed every second (loadgen's
+SIGUSR1/SIGUSR2): the reader's answers while it runs are the figure under attack, those while it is paused
+(every flood request answered) the quiet figure, both from the same minute so that whatever else the machine
+runs weighs on both alike. Reports medians, p95 and the ratio attack/quiet (the budget is 3x), and the hostile
+requests' own statuses (no 5xx allowed), rate (over the seconds they ran) and latencies.
 
 The hostile clients send from 127.0.0.2 (all of 127.0.0.0/8 is loopback on Linux): the figure models
 strangers flooding the server, not the reader, and the server's per-client queues (PER_CLIENT_THREADS,
@@ -46,7 +45,6 @@ RATIO_BUDGET = 3.0
 QUERY_COST_BUDGET = 5.0  # the costliest worst-case query ÷ the median evaluation query, in process
 MAX_QUERY_CHARS = 200  # the API's own limit
 WINDOW = 1.0  # seconds of each quiet and each attack window, alternating
-DRAIN = 0.5  # seconds between pausing the flood and the next quiet window
 HOSTILE_SOURCE = "127.0.0.2"  # the strangers' address; the reader asks from 127.0.0.1
 SEED_WORDS = ["evasive", "retribution", "undefendable", "ultimate", "protect", "poison", "entangle", "knockdown",
               "concussion", "sabotage", "minion", "portal", "shopkeeper", "trophy", "wounds", "initiative",
@@ -118,46 +116,50 @@ def query_cost(build_dir: Path, repeats: int = 3) -> dict:
             "budget": QUERY_COST_BUDGET}
 
 
+def _wait_for(flood: subprocess.Popen, word: str) -> None:
+    """Read the flood's stderr up to a line saying `word` (other lines are passed on)."""
+    assert flood.stderr is not None
+    while (line := flood.stderr.readline()) and line.strip() != word:
+        print(line, end="", file=sys.stderr)
+    assert line, f"the flood ended before saying {word!r}: exit {flood.wait()}"
+
+
 def bench(url: str, seconds: float = 10, clients: int = 16, build_dir: Path | None = None,
           source: str | None = HOSTILE_SOURCE) -> dict:
     """Quiet and attack figures from alternating windows of WINDOW seconds, `seconds` of each in all.
 
-    The flood runs in its own process, paused (SIGSTOP) for each quiet window and DRAIN seconds before it, so
-    the server has finished the flood's requests; both figures are taken in the same minute, whatever else the
-    machine is doing then."""
+    The flood runs in its own process, paused for each quiet window once every request it sent is answered;
+    both figures are taken in the same minute, whatever else the machine is doing then."""
     for _ in range(2):  # warm every normal query into the release's result cache, as a live server has them
         normal_latencies(url, 2)
     windows = max(1, round(seconds / WINDOW))
-    flood_seconds = 1 + windows * (2 * WINDOW + DRAIN) + 30  # ended by SIGTERM after the last window
+    flood_seconds = 1 + windows * 2 * WINDOW + 60  # a bound; ended by SIGTERM after the last window
     attack = subprocess.Popen(loadgen.command(url, worst_case_paths(4000), clients, flood_seconds, source),
-                              stdout=subprocess.PIPE, text=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     quiet: list[float] = []
     under: list[float] = []
     queries = reader_queries()
-    active = 0.0  # seconds the flood ran
     try:
+        _wait_for(attack, "started")
         time.sleep(1)
         for _ in range(windows):
-            started = time.monotonic()
             under += normal_latencies(url, WINDOW, queries)
-            attack.send_signal(signal.SIGSTOP)
-            active += time.monotonic() - started
-            time.sleep(DRAIN)
+            attack.send_signal(signal.SIGUSR1)  # pause; wait until every flood request is answered
+            _wait_for(attack, "paused")
             quiet += normal_latencies(url, WINDOW, queries)
-            attack.send_signal(signal.SIGCONT)
+            attack.send_signal(signal.SIGUSR2)
         attack.terminate()
-        out, _ = attack.communicate(timeout=60)
+        out, err = attack.communicate(timeout=60)
+        assert attack.returncode == 0, err
     finally:
         if attack.poll() is None:
-            attack.send_signal(signal.SIGCONT)
             attack.kill()
             attack.wait()
     hostile = json.loads(out)
     q, u = _summary(quiet), _summary(under)
     ratio = round(u["p50_ms"] / q["p50_ms"], 2) if q["p50_ms"] else 0.0
     cost = query_cost(build_dir) if build_dir is not None else None
-    flood = {k: hostile[k] for k in ("requests", "distinct", "errors", "statuses", "p50_ms", "p95_ms")}
-    flood["rps"] = round(hostile["requests"] / (active + 1), 1)  # over the seconds it was not paused
+    flood = {k: hostile[k] for k in ("requests", "distinct", "errors", "statuses", "rps", "p50_ms", "p95_ms")}
     return {"hostile_source": source or "127.0.0.1", "quiet": q, "under_attack": u,
             "ratio_p50": ratio, "budget": RATIO_BUDGET, "met": ratio <= RATIO_BUDGET,
             "query_cost": cost, "hostile": flood}

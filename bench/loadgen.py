@@ -6,7 +6,9 @@ Run as its own process so the server under test gets the other core:
 the server sees these clients as a different address from a reader on 127.0.0.1. With several paths, client i
 starts at path i*len/clients and walks on from there, so the clients do not ask each other's questions (a server
 that caches answers sees every path once until the list wraps round; `distinct` counts the paths sent).
-SIGTERM ends the run early (each client finishes its request first); SIGSTOP/SIGCONT pause and resume it.
+SIGTERM ends the run early (each client finishes its request first); SIGUSR1 pauses it (`paused` on stderr
+once no request is in flight), SIGUSR2 resumes it; `started` on stderr says it listens for these signals.
+`seconds` and `rps` leave the pauses out.
 Prints one JSON object: requests, errors, statuses, requests per second, latency percentiles (ms).
 """
 
@@ -28,48 +30,99 @@ MAX_REQUESTS = 5_000_000  # a hard bound, whatever the duration
 TIMEOUT = 10.0  # seconds for any one step of a request
 
 
+class Pause:
+    """SIGUSR1 pauses the clients: each finishes the request it is on, and once none is in flight `paused` is
+    written to stderr. SIGUSR2 resumes them. Paused time does not count in the request rate."""
+
+    def __init__(self) -> None:
+        self.go = asyncio.Event()
+        self.go.set()
+        self.busy = 0  # clients with a request in flight
+        self.paused_at = 0.0
+        self.paused_total = 0.0
+
+    def pause(self) -> None:
+        if self.go.is_set():
+            self.go.clear()
+            self.paused_at = time.monotonic()
+            self._report()
+
+    def resume(self) -> None:
+        if not self.go.is_set():
+            self.paused_total += time.monotonic() - self.paused_at
+            self.go.set()
+
+    def started(self) -> None:
+        self.busy += 1
+
+    def finished(self) -> None:
+        self.busy -= 1
+        self._report()
+
+    def _report(self) -> None:
+        if not self.go.is_set() and self.busy == 0:
+            print("paused", file=sys.stderr, flush=True)
+
+
 async def one_client(host: str, port: int, paths: list[str], deadline: float, out: dict, offset: int,
                      source: str | None = None) -> None:
     reader = writer = None
     n = offset
-    while time.monotonic() < deadline and out["requests"] < MAX_REQUESTS and not out["stop"].is_set():
-        path = paths[n % len(paths)]
-        out["sent"].add(n % len(paths))
-        n += 1
-        started = time.perf_counter()
+    pause: Pause = out["pause"]
+    while True:
+        await pause.go.wait()
+        if time.monotonic() >= deadline or out["requests"] >= MAX_REQUESTS or out["stop"].is_set():
+            break
+        pause.started()
         try:
-            if writer is None:
-                reader, writer = await asyncio.wait_for(asyncio.open_connection(
-                    host, port, local_addr=(source, 0) if source else None), TIMEOUT)
-            writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept-Encoding: gzip\r\n\r\n".encode())
-            await asyncio.wait_for(writer.drain(), TIMEOUT)
-            head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
-            status = int(head.split(b" ", 2)[1])
-            length = 0
-            close = False
-            for line in head.split(b"\r\n"):
-                name, _, value = line.partition(b":")
-                if name.lower() == b"content-length":
-                    length = int(value)
-                elif name.lower() == b"connection" and value.strip().lower() == b"close":
-                    close = True
-            await asyncio.wait_for(reader.readexactly(length), TIMEOUT)
-            out["latencies"].append((time.perf_counter() - started) * 1000)
-            out["statuses"][status] = out["statuses"].get(status, 0) + 1
-            if status >= 400:
-                out["errors"] += 1
-            if close:
-                writer.close()
-                writer = None
-        except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, TimeoutError) as exc:
-            out["errors"] += 1
-            out["error_kinds"][type(exc).__name__] = out["error_kinds"].get(type(exc).__name__, 0) + 1
-            if writer is not None:
-                writer.close()
-            writer = None
-        out["requests"] += 1
+            reader, writer = await one_request(host, port, paths, n, out, source, reader, writer)
+        finally:
+            pause.finished()
+        n += 1
     if writer is not None:
         writer.close()
+
+
+async def one_request(host: str, port: int, paths: list[str], n: int, out: dict, source: str | None,
+                      reader: asyncio.StreamReader | None, writer: asyncio.StreamWriter | None
+                      ) -> tuple[asyncio.StreamReader | None, asyncio.StreamWriter | None]:
+    """Request path number `n` on the connection (reader, writer), or a new one; the connection to go on with."""
+    path = paths[n % len(paths)]
+    out["sent"].add(n % len(paths))
+    started = time.perf_counter()
+    try:
+        if writer is None:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(
+                host, port, local_addr=(source, 0) if source else None), TIMEOUT)
+        assert reader is not None
+        writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept-Encoding: gzip\r\n\r\n".encode())
+        await asyncio.wait_for(writer.drain(), TIMEOUT)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), TIMEOUT)
+        status = int(head.split(b" ", 2)[1])
+        length = 0
+        close = False
+        for line in head.split(b"\r\n"):
+            name, _, value = line.partition(b":")
+            if name.lower() == b"content-length":
+                length = int(value)
+            elif name.lower() == b"connection" and value.strip().lower() == b"close":
+                close = True
+        await asyncio.wait_for(reader.readexactly(length), TIMEOUT)
+        out["latencies"].append((time.perf_counter() - started) * 1000)
+        out["statuses"][status] = out["statuses"].get(status, 0) + 1
+        if status >= 400:
+            out["errors"] += 1
+        if close:
+            writer.close()
+            writer = None
+    except (OSError, asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError, TimeoutError) as exc:
+        out["errors"] += 1
+        out["error_kinds"][type(exc).__name__] = out["error_kinds"].get(type(exc).__name__, 0) + 1
+        if writer is not None:
+            writer.close()
+        writer = None
+    out["requests"] += 1
+    return reader, writer
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -83,17 +136,22 @@ def percentile(values: list[float], p: float) -> float:
 async def run(url: str, paths: list[str], clients: int, seconds: float, source: str | None = None) -> dict:
     parts = urlsplit(url)
     out: dict = {"requests": 0, "errors": 0, "statuses": {}, "error_kinds": {}, "latencies": [], "sent": set(),
-                 "stop": asyncio.Event()}
+                 "stop": asyncio.Event(), "pause": Pause()}
     if threading.current_thread() is threading.main_thread():
+        loop = asyncio.get_running_loop()
         # SIGTERM ends the run early: each client finishes the request it is on, and the figures are printed
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, out["stop"].set)
+        loop.add_signal_handler(signal.SIGTERM, lambda: (out["stop"].set(), out["pause"].resume()))
+        loop.add_signal_handler(signal.SIGUSR1, out["pause"].pause)
+        loop.add_signal_handler(signal.SIGUSR2, out["pause"].resume)
+    print("started", file=sys.stderr, flush=True)
     started = time.monotonic()
     deadline = started + seconds
     await asyncio.gather(*(one_client(parts.hostname or "127.0.0.1", parts.port or 80, paths, deadline, out,
                                       i * len(paths) // clients, source) for i in range(clients)))
-    elapsed = time.monotonic() - started
+    elapsed = time.monotonic() - started - out["pause"].paused_total
     lat = out.pop("latencies")
     out.pop("stop")
+    out.pop("pause")
     out["distinct"] = len(out.pop("sent"))
     return {**out, "clients": clients, "source": source or "default", "seconds": round(elapsed, 2),
             "rps": round(out["requests"] / elapsed, 1),
