@@ -1,25 +1,36 @@
 """A normal reader's latency while strangers send the costliest searches they can.
 
-    python bench/hostile_bench.py [--url http://127.0.0.1:8000] [--seconds 10] [--clients 16]
+    python bench/hostile_bench.py [--url http://127.0.0.1:8000] [--seconds 10] [--clients 16] [--source 127.0.0.2]
 
 Starts `throne-rules serve` on a free loopback port unless --url is given. One client asks ordinary
-questions (the evaluation queries, one at a time) with nobody else about: the quiet figure. Then 16 clients
-in a second process (bench/loadgen.py) send worst-case searches, every one new to the server (the longest
-query allowed, made of words one edit from real ones, so every word goes through the typo search), while
-the same client asks the same questions again: the figure under attack. Reports medians, p95 and the ratio
-attack/quiet (the budget is 3x), and the hostile requests' own statuses (no 5xx allowed).
+questions (the evaluation queries, one at a time, from 127.0.0.1) while 16 clients in a second process
+(bench/loadgen.py) send worst-case searches, every one new to the server (the longest query allowed, made of
+words one edit from real ones, so every word goes through the typo search; each client walks its own part of
+the list, so no answer comes from the server's cache). The flood is paused and resumed every second (loadgen's
+SIGUSR1/SIGUSR2): the reader's answers while it runs are the figure under attack, those while it is paused
+(every flood request answered) the quiet figure, both from the same minute so that whatever else the machine
+runs weighs on both alike. Reports medians, p95 and the ratio attack/quiet (the budget is 3x), and the hostile
+requests' own statuses (no 5xx allowed), rate (over the seconds they ran) and latencies.
+
+The hostile clients send from 127.0.0.2 (all of 127.0.0.0/8 is loopback on Linux): the figure models
+strangers flooding the server, not the reader, and the server's per-client queues (PER_CLIENT_THREADS,
+site/fair_dispatch.py) tell the two apart. `--source 127.0.0.1` sends the flood from the reader's own
+address, where per-client fairness cannot help: the reader's requests then queue with the flood's.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import random
+import signal
 import statistics
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import quote_plus, unquote_plus
 
@@ -33,6 +44,8 @@ from bench.search_eval import load_eval  # noqa: E402
 RATIO_BUDGET = 3.0
 QUERY_COST_BUDGET = 5.0  # the costliest worst-case query ÷ the median evaluation query, in process
 MAX_QUERY_CHARS = 200  # the API's own limit
+WINDOW = 1.0  # seconds of each quiet and each attack window, alternating
+HOSTILE_SOURCE = "127.0.0.2"  # the strangers' address; the reader asks from 127.0.0.1
 SEED_WORDS = ["evasive", "retribution", "undefendable", "ultimate", "protect", "poison", "entangle", "knockdown",
               "concussion", "sabotage", "minion", "portal", "shopkeeper", "trophy", "wounds", "initiative",
               "targeted", "treasure", "blessing", "cleanse", "offensive", "defensive", "upkeep", "income"]
@@ -52,18 +65,21 @@ def worst_case_paths(n: int, seed: int = 23) -> list[str]:
     return paths
 
 
-def normal_latencies(url: str, seconds: float) -> list[float]:
+def reader_queries() -> Iterator[str]:
+    """The evaluation queries as search requests, round and round."""
+    return itertools.cycle([f"/api/search?q={quote_plus(q.query)}" for q in load_eval()])
+
+
+def normal_latencies(url: str, seconds: float, queries: Iterator[str] | None = None) -> list[float]:
     """One reader, one request at a time, for `seconds`: milliseconds per answer."""
-    queries = [f"/api/search?q={quote_plus(q.query)}" for q in load_eval()]
+    queries = queries or reader_queries()
     out: list[float] = []
     deadline = time.monotonic() + seconds
-    i = 0
     while time.monotonic() < deadline:
         started = time.perf_counter()
-        with urllib.request.urlopen(url + queries[i % len(queries)], timeout=30) as resp:
+        with urllib.request.urlopen(url + next(queries), timeout=30) as resp:
             resp.read()
         out.append((time.perf_counter() - started) * 1000)
-        i += 1
     return out
 
 
@@ -100,16 +116,41 @@ def query_cost(build_dir: Path, repeats: int = 3) -> dict:
             "budget": QUERY_COST_BUDGET}
 
 
-def bench(url: str, seconds: float = 10, clients: int = 16, build_dir: Path | None = None) -> dict:
+def _wait_for(flood: subprocess.Popen, word: str) -> None:
+    """Read the flood's stderr up to a line saying `word` (other lines are passed on)."""
+    assert flood.stderr is not None
+    while (line := flood.stderr.readline()) and line.strip() != word:
+        print(line, end="", file=sys.stderr)
+    assert line, f"the flood ended before saying {word!r}: exit {flood.wait()}"
+
+
+def bench(url: str, seconds: float = 10, clients: int = 16, build_dir: Path | None = None,
+          source: str | None = HOSTILE_SOURCE) -> dict:
+    """Quiet and attack figures from alternating windows of WINDOW seconds, `seconds` of each in all.
+
+    The flood runs in its own process, paused for each quiet window once every request it sent is answered;
+    both figures are taken in the same minute, whatever else the machine is doing then."""
     for _ in range(2):  # warm every normal query into the release's result cache, as a live server has them
         normal_latencies(url, 2)
-    quiet = normal_latencies(url, seconds)
-    attack = subprocess.Popen(loadgen.command(url, worst_case_paths(4000), clients, seconds + 2),
-                              stdout=subprocess.PIPE, text=True)
+    windows = max(1, round(seconds / WINDOW))
+    flood_seconds = 1 + windows * 2 * WINDOW + 60  # a bound; ended by SIGTERM after the last window
+    attack = subprocess.Popen(loadgen.command(url, worst_case_paths(4000), clients, flood_seconds, source),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    quiet: list[float] = []
+    under: list[float] = []
+    queries = reader_queries()
     try:
+        _wait_for(attack, "started")
         time.sleep(1)
-        under = normal_latencies(url, seconds)
-        out, _ = attack.communicate(timeout=seconds + 60)
+        for _ in range(windows):
+            under += normal_latencies(url, WINDOW, queries)
+            attack.send_signal(signal.SIGUSR1)  # pause; wait until every flood request is answered
+            _wait_for(attack, "paused")
+            quiet += normal_latencies(url, WINDOW, queries)
+            attack.send_signal(signal.SIGUSR2)
+        attack.terminate()
+        out, err = attack.communicate(timeout=60)
+        assert attack.returncode == 0, err
     finally:
         if attack.poll() is None:
             attack.kill()
@@ -118,9 +159,10 @@ def bench(url: str, seconds: float = 10, clients: int = 16, build_dir: Path | No
     q, u = _summary(quiet), _summary(under)
     ratio = round(u["p50_ms"] / q["p50_ms"], 2) if q["p50_ms"] else 0.0
     cost = query_cost(build_dir) if build_dir is not None else None
-    return {"quiet": q, "under_attack": u, "ratio_p50": ratio, "budget": RATIO_BUDGET, "met": ratio <= RATIO_BUDGET,
-            "query_cost": cost,
-            "hostile": {k: hostile[k] for k in ("requests", "errors", "statuses", "rps", "p50_ms", "p95_ms")}}
+    flood = {k: hostile[k] for k in ("requests", "distinct", "errors", "statuses", "rps", "p50_ms", "p95_ms")}
+    return {"hostile_source": source or "127.0.0.1", "quiet": q, "under_attack": u,
+            "ratio_p50": ratio, "budget": RATIO_BUDGET, "met": ratio <= RATIO_BUDGET,
+            "query_cost": cost, "hostile": flood}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,12 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--url", help="a running server (default: start one on a free loopback port)")
     p.add_argument("--seconds", type=float, default=10)
     p.add_argument("--clients", type=int, default=16)
+    p.add_argument("--source", default=HOSTILE_SOURCE,
+                   help="the loopback address the hostile clients send from (127.0.0.1: the reader's own)")
     p.add_argument("--build-dir", type=Path, default=ROOT / "build", help="a build for the in-process query cost")
     args = p.parse_args(argv)
     from bench.server import served
 
     with served(ROOT / "content", args.url) as url:
-        result = bench(url, args.seconds, args.clients, build_dir=args.build_dir)
+        result = bench(url, args.seconds, args.clients, build_dir=args.build_dir, source=args.source)
     print(json.dumps(result, indent=2))
     return 0
 

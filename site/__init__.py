@@ -44,6 +44,7 @@ DEFAULTS: dict[str, Any] = {
     "CONNECTION_LIMIT": 500,
     "CHANNEL_TIMEOUT": 30,
     "REQUEST_TIMEOUT": 10,
+    "PER_CLIENT_THREADS": 2,
 }
 
 

@@ -75,7 +75,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if cmd_build(args) != 0:
             return 1
     from . import create_app
-    from .serving import make_server, start_pack_warmer
+    from .serving import SERVE_SWITCH_INTERVAL, make_server, start_pack_warmer
 
     config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)}
     if args.url_prefix is not None:
@@ -91,16 +91,21 @@ def cmd_serve(args: argparse.Namespace) -> int:
     cfg = app.config
     server = make_server(app, host=args.host, port=args.port, threads=args.threads,
                          max_body_bytes=int(cfg["MAX_BODY_BYTES"]), connection_limit=int(cfg["CONNECTION_LIMIT"]),
-                         channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
+                         channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]),
+                         per_client_threads=int(cfg["PER_CLIENT_THREADS"]),
+                         trusted_proxies=int(cfg["TRUSTED_PROXIES"]))
     print(f"serving on http://{args.host}:{args.port}{prefix}/ (waitress, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
     start_pack_warmer(app, prefix=prefix)
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(SERVE_SWITCH_INTERVAL)
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
         server.close()
+        sys.setswitchinterval(switch_interval)
     return 0
 
 

@@ -8,7 +8,10 @@ protect memory and the other clients have to live in the server, not only in Fla
 - at most ``CONNECTION_LIMIT`` connections are open at once;
 - a request still arriving ``REQUEST_TIMEOUT`` seconds after its first byte (a client trickling its
   headers or body) is closed, so slow clients cannot hold connections for ever;
-- an idle keep-alive connection is closed after ``CHANNEL_TIMEOUT`` seconds.
+- an idle keep-alive connection is closed after ``CHANNEL_TIMEOUT`` seconds;
+- waitress's threads are shared out per client address (site/fair_dispatch.py): at most
+  ``PER_CLIENT_THREADS`` requests of one address run at once, and a free thread goes to the client with the
+  fewest running, so a flood from one address does not make other readers queue behind it.
 """
 
 from __future__ import annotations
@@ -24,8 +27,15 @@ from waitress.server import BaseWSGIServer, create_server
 from waitress.task import ErrorTask
 from waitress.utilities import Error
 
+from .fair_dispatch import FairDispatcher
+
 # How often the server looks for connections to close (seconds); waitress's own default is 30.
 CLEANUP_INTERVAL = 1
+# How long a thread may hold the GIL while others wait for it (seconds; Python's default is 0.005), set while
+# `throne-rules serve` runs. A reader's short request needs the GIL a few times (the server's I/O thread
+# reads it, a worker answers it, the I/O thread sends it): behind threads running costly searches each of
+# those waits up to this long. 1 ms took the hostile bench's reader from 27 to 18 ms (docs/performance.md).
+SERVE_SWITCH_INTERVAL = 0.001
 
 _CODES = {400: "bad_request", 413: "body_too_large", 431: "headers_too_large", 501: "not_implemented"}
 
@@ -75,9 +85,12 @@ def _close_slow_requests(server: BaseWSGIServer, now: float, request_timeout: fl
 
 
 def make_server(app: Any, *, host: str, port: int, threads: int, max_body_bytes: int, connection_limit: int,
-                channel_timeout: int, request_timeout: float, ident: str = "throne-rules") -> BaseWSGIServer:
+                channel_timeout: int, request_timeout: float, per_client_threads: int = 2, trusted_proxies: int = 0,
+                ident: str = "throne-rules") -> BaseWSGIServer:
     """A waitress server for `app` with the limits above; `server.run()` serves until stopped."""
-    server = create_server(app, host=host, port=port, threads=threads, ident=ident,
+    dispatcher = FairDispatcher(per_client_threads, trusted_proxies)
+    dispatcher.set_thread_count(threads)
+    server = create_server(app, _dispatcher=dispatcher, host=host, port=port, threads=threads, ident=ident,
                            max_request_body_size=max_body_bytes + 1, connection_limit=connection_limit,
                            channel_timeout=channel_timeout, cleanup_interval=CLEANUP_INTERVAL)
     assert isinstance(server, BaseWSGIServer), "one host and port give one server"
