@@ -131,7 +131,10 @@ def get_schema() -> Schema:
 
 def plain_text(e: Entry, aliases: str, extras: SearchExtras) -> str:
     """What the unstemmed `fuzzy` field holds (its words are the vocabulary); the client's plainText()."""
-    return " ".join([e.title, aliases, extras.describes, extras.describes_pl, extras.tags, *e.headings, e.text])
+    # not the Polish descriptions (nor the Polish names) of an English entry: the plain words' languages tell a
+    # query's language, and Polish words on English entries would make every Polish query look English
+    pl = extras.describes_pl if e.lang == "pl" else ""
+    return " ".join([e.title, aliases, extras.describes, pl, extras.tags, *e.headings, e.text])
 
 
 def write_index(index_dir: Path, entries: list[Entry], polish_names: dict[str, list[str]],

@@ -97,3 +97,32 @@ def test_rarity_weights() -> None:
     # rarity lowers a common segment's share of coverage, but all_words asks for every strong segment
     assert coverage({0}, [1.0, 0.25], [1.0, 1.0]) == (1 / 1.25, False)
     assert coverage({0, 1}, [1.0, 0.25], [1.0, 1.0]) == (1.0, True)
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Release:
+    root = tmp_path_factory.mktemp("bilingual") / "content"
+    write_entry(root, "damage.md", entry_text("damage-types", "Damage types",
+                                              body="Normal, undefendable and pure damage."))
+    write_entry(root, "pl.md", entry_text("pl-rodzaje-obrazen", "Rodzaje obrażeń", lang="pl",
+                                          body="Obrażenia zwykłe, obrażenia niewybronialne i obrażenia czyste."))
+    write_entry(root, "stun.md", entry_text("stun", "Stun", kind="status-effect", body="Skip your turn."))
+    # an English entry's Polish description holds the Polish page's own word
+    write_entry(root, "data/describes.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
+                "  - {id: damage-types, en: [kinds of damage], pl: [rodzaje obrażeń]}\n")
+    rel = Release.load(write_release(load_corpus(root), root.parent / "build"))
+    yield rel
+    rel.index.close()
+
+
+def test_polish_descriptions_of_english_entries_do_not_make_polish_words_english(bilingual: Release,
+                                                                                  tmp_path: Path) -> None:
+    # the query's language comes from words only one language's pages use: an English entry's Polish
+    # descriptions (like its Polish names) are not English words, so "obrazenia" stays a Polish query and the
+    # Polish page comes first, on both engines
+    assert bilingual.index.vocabulary.language(["obrazenia"]) == "pl"
+    queries = ["obrazenia", "obrażenia", "rodzaje obrazen"]
+    for q, got in zip(queries, node_search(bilingual, queries, tmp_path), strict=True):
+        server = [h.id for h in bilingual.search(q).hits]
+        assert server[0] == "pl-rodzaje-obrazen", q
+        assert got["ids"] == server, q

@@ -341,7 +341,9 @@
 
   // --- What each field holds, as in the server's schema (indexer/search_backend.py fill_index).
   function plainText(d) {
-    return [d.title, d.aliases, d.describes || "", d.describes_pl || "", d.tags || "", d.headings, d.body].join(" ");
+    // an English entry's Polish descriptions stay out, as its Polish names do (they would make Polish words English)
+    var pl = d.lang === "pl" ? d.describes_pl || "" : "";
+    return [d.title, d.aliases, d.describes || "", pl, d.tags || "", d.headings, d.body].join(" ");
   }
 
   function fieldText(d, field) {
