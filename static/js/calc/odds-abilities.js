@@ -142,7 +142,9 @@
     var list = form.querySelector("[data-ab-list]");
     list.setAttribute("data-symbols", JSON.stringify(symbols));
     list.replaceChildren.apply(list, states.map(function (st, k) { return block(k + 1, st, symbols, states.length); }));
-    form.querySelector("[data-ab-count]").value = String(states.length);
+    var n = form.querySelector("[data-ab-count]");
+    n.value = states.length ? String(states.length) : "";
+    n.disabled = !states.length;
     var add = form.querySelector("[data-ab-add]");
     if (!add) {
       add = TC.el("button", { type: "button", "class": "calc-secondary odds-ab-add", "data-ab-add": "", text: "Add an ability" });
@@ -153,9 +155,17 @@
   }
 
   // Before each calculation: blocks for the faces' symbols, chips within the dice, the chosen target's chips shown.
-  function sync(form, dice, symbols) {
+  // Out of the section (`on` false) its blocks are kept here, not in the page, so no control is there twice.
+  var stash = null;
+  function sync(form, dice, symbols, on) {
     var list = form.querySelector("[data-ab-list]");
-    if (list.getAttribute("data-symbols") !== JSON.stringify(symbols)) build(form, readBlocks(form), symbols);
+    if (!on) {
+      if (list.children.length) stash = readBlocks(form);
+      if (list.children.length || !form.querySelector("[data-ab-add]")) build(form, [], symbols);
+      return;
+    }
+    if (!list.children.length) build(form, stash || fromParams(new URLSearchParams(), dice, symbols), symbols);
+    else if (list.getAttribute("data-symbols") !== JSON.stringify(symbols)) build(form, readBlocks(form), symbols);
     Array.prototype.forEach.call(list.querySelectorAll("[data-ab]"), function (li) {
       var goal = li.querySelector("input[name$='-goal']:checked");
       Array.prototype.forEach.call(li.querySelectorAll("[data-ab-goal]"), function (part) {

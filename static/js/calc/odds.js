@@ -266,7 +266,7 @@
     var rolls = Number(checked("rolls") || E.limits.DEFAULT_ROLLS);
     clampChips(dice, rolls);
     drawHand(dice);
-    A.sync(form, dice, faceSymbols(currentFaces()));
+    A.sync(form, dice, faceSymbols(currentFaces()), checked("mode") === "abilities");
     var defaults = { dice: String(E.limits.DEFAULT_DICE), rolls: String(E.limits.DEFAULT_ROLLS), hero: "numbers", mode: "target" };
     var params = TC.formParams(form, defaults);
     syncSymbols(params);
@@ -337,8 +337,8 @@
   // The abilities the link asks for, as blocks; a link that cannot be followed is reported once.
   var link = new URLSearchParams(window.location.search), linkError = null;
   TC.fillForm(form, link);
-  A.build(form, A.fromParams(link, Number(checked("dice") || E.limits.DEFAULT_DICE), faceSymbols(currentFaces())),
-    faceSymbols(currentFaces()));
+  A.build(form, checked("mode") !== "abilities" ? [] :
+    A.fromParams(link, Number(checked("dice") || E.limits.DEFAULT_DICE), faceSymbols(currentFaces())), faceSymbols(currentFaces()));
   if (link.toString()) {
     try { calculateForm(link, tables()); } catch (err) {
       if (!(err instanceof TC.CalcError)) throw err;
