@@ -165,6 +165,16 @@ def test_abilities_by_keyboard_add_remove_and_a_live_result(page: Page, live_ser
         page.reload()
         expect(page.get_by_label("Ability 2 name")).to_have_value("Big hit")
         expect(page.locator("#calc-result output[data-out^=ability-]")).to_have_count(5)
+        # back to one target: the single target's controls are the only ones on the page; back again, the
+        # abilities are as they were
+        page.locator("label.calc-chip", has_text="Chance of one target").click()
+        expect(page.locator("[data-ab]")).to_have_count(0)
+        page.locator("label.calc-chip", has_text="Symbols").click()
+        expect(page.locator("#calc-result .calc-empty")).to_have_text("Add a symbol with + to see the chance.")
+        assert "mode=" not in page.url and "a2-" not in page.url
+        page.locator("label.calc-chip", has_text="Several abilities").click()
+        expect(page.get_by_label("Ability 2 name")).to_have_value("Big hit")
+        expect(page.locator("[data-ab]")).to_have_count(5)
 
 
 HOSTILE = [
