@@ -5,14 +5,15 @@ its state travels in the address, hostile links get a message in words, and axe 
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from werkzeug.datastructures import MultiDict
 
 from calculators.odds import calculate, odds_tables
-from calculators.odds_form import form_to_body
+from calculators.odds_form import calculate_form, form_to_body
+from calculators.validation import CalcError
 from indexer import Corpus
 
 from ..calc_golden import entries_json, golden
@@ -86,7 +87,7 @@ def test_the_pages_figures_are_the_apis(page: Page, live_server: LiveServer, cor
     with open_calc(page, live_server, "/calc/odds", width=360) as requests:
         for query in STATES:
             page.goto(f"{live_server.url}/calc/odds?{query}")
-            body = form_to_body(MultiDict([tuple(kv.split("=", 1)) for kv in query.split("&")]), tables)
+            body = form_to_body(MultiDict(parse_qsl(query, keep_blank_values=True)), tables)
             api = page.request.post(f"{live_server.url}/api/calc/odds", data=body).json()
             assert_same(shown(page), api, query)
         covered = 0
@@ -226,3 +227,24 @@ def test_the_abilities_section_is_accessible_at_360(browser: Browser, live_serve
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_form_twins_agree_on_every_state_and_hostile_link(page: Page, live_server: LiveServer,
+                                                              corpus: Corpus) -> None:
+    """ThroneCalc.oddsForm (the page's form -> result) and odds_form.calculate_form (the no-JavaScript page) give
+    the same figures, or the same error: code, field and message, word for word."""
+    tables = odds_tables(corpus.data, entries_json(corpus))
+    with open_calc(page, live_server, "/calc/odds"):
+        for query in STATES + [q for q, _, _ in HOSTILE] + ["mode=abilities&ab=6&a6-goal=symbols&a6-n-1=7"]:
+            got = page.evaluate("q => window.ThroneCalc.oddsForm(q)", query)
+            args = MultiDict(parse_qsl(query, keep_blank_values=True))
+            try:
+                expected = calculate_form(args, tables)
+            except CalcError as err:
+                assert got.get("error") == {"code": err.code, "message": err.message, "field": err.field}, query
+                continue
+            assert "error" not in got, (query, got)
+            assert_same({"expected_damage": got["expected_damage"], "probability": got["probability"],
+                         "abilities": [a["probability"] for a in got["abilities"]],
+                         "keep": ",".join(map(str, got["advice"][0]["keep"])) if "advice" in got else None},
+                        expected, query)
