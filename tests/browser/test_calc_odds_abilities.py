@@ -235,7 +235,10 @@ def test_the_form_twins_agree_on_every_state_and_hostile_link(page: Page, live_s
     the same figures, or the same error: code, field and message, word for word."""
     tables = odds_tables(corpus.data, entries_json(corpus))
     with open_calc(page, live_server, "/calc/odds"):
-        for query in STATES + [q for q, _, _ in HOSTILE] + ["mode=abilities&ab=6&a6-goal=symbols&a6-n-1=7"]:
+        odd = ["mode=abilities&ab=6&a6-goal=symbols&a6-n-1=7",
+               "hero=custom&f1=__proto__&f2=__proto__&f3=B&f4=B&f5=C&f6=C&mode=abilities&a1-goal=symbols"
+               "&a1-n-__proto__=2&a1-n-C=1&a1-dmg=6&a2-goal=symbols&a2-n-constructor=1"]
+        for query in STATES + [q for q, _, _ in HOSTILE] + odd:
             got = page.evaluate("q => window.ThroneCalc.oddsForm(q)", query)
             args = MultiDict(parse_qsl(query, keep_blank_values=True))
             try:

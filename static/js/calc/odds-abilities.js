@@ -46,7 +46,7 @@
       if (goal === "straight") item.target = { straight: count(params, p + "straight", 0, 999, defaultStraight(i, dice)) };
       else if (goal === "kind") item.target = { of_a_kind: count(params, p + "kind", 0, 999, defaultKind(dice)) };
       else {
-        var wanted = {};
+        var wanted = Object.create(null);  // a symbol may be named "__proto__"
         symbols.forEach(function (s) {
           var k = count(params, p + "n-" + s, 0, 999, 0);
           if (k) wanted[s] = k;

@@ -72,7 +72,7 @@
     else if (goal === "straight") body.target = { straight: count(params, "straight", 0, 999, Math.min(4, dice)) };
     else if (goal === "kind") body.target = { of_a_kind: count(params, "kind", 0, 999, Math.min(3, dice)) };
     else {
-      var symbols = {};
+      var symbols = Object.create(null);  // a symbol may be named "__proto__"
       faceSymbols(faces || numbersFaces()).forEach(function (s) {
         var n = count(params, "n-" + s, 0, 999, 0);
         if (n) symbols[s] = n;
