@@ -10,6 +10,12 @@ each time (nothing is cached between requests but the state-space layout). Brows
 ThroneCalc.odds() (static/js/calc/odds-engine.js) with Chrome DevTools' CPU throttling at 4×;
 the first call after loading (it also lays out the state space) and the median of the next ones.
 A reference case: 7 dice, 5 attempts, a straight of 5 (every face its own class: 1,716 states).
+
+The page's several-abilities section (/calc/odds?mode=abilities...): 7 dice, 3 attempts, 3 abilities,
+advice from a roll in hand (2 attempts left), CPU 4× slower. Timed: one tap on a damage stepper, which
+reads the form, computes and draws the result synchronously (the whole update the player waits for), and
+the page's own form -> result path alone (ThroneCalc.oddsForm). Two sets of abilities: the Gunslinger's
+symbols (3 face classes) and numbers (Large Straight, 4 of a kind, Small Straight: 6 classes, 1,716 states).
 """
 
 from __future__ import annotations
@@ -35,6 +41,13 @@ GUNSLINGER = {"1": "Bullet", "2": "Bullet", "3": "Bullet", "4": "Dash", "5": "Da
 CASE = {"dice": 7, "rolls": 3, "faces": GUNSLINGER, "target": {"symbols": {"Bullet": 2, "Dash": 2, "Bullseye": 2}},
         "roll": [1, 1, 4, 6, 2, 3, 3], "rolls_left": 2}
 REFERENCE = {"dice": 7, "rolls": 5, "target": {"straight": 5}, "roll": [1, 2, 2, 4, 6, 6, 3], "rolls_left": 4}
+PAGE_CASES = {
+    "symbols": "dice=7&rolls=3&hero=gunslinger&mode=abilities&ab=3&a1-goal=symbols&a1-n-Bullseye=3&a1-dmg=9"
+               "&a2-goal=symbols&a2-n-Bullet=2&a2-n-Dash=2&a2-dmg=6&a3-goal=symbols&a3-n-Bullet=4&a3-dmg=4"
+               "&roll=1146623&left=2",
+    "numbers": "dice=7&rolls=3&mode=abilities&ab=3&a1-straight=5&a1-dmg=10&a2-goal=kind&a2-kind=4&a2-dmg=7"
+               "&a3-straight=4&a3-dmg=5&roll=1234466&left=2",
+}
 SLOWDOWN = 4
 RUNS = 15
 
@@ -76,12 +89,40 @@ def browser_times(base: str, body: dict[str, Any], runs: int = RUNS) -> dict[str
     return {**_summary(times), "first_ms": round(first, 2), "cpu_slowdown": SLOWDOWN}
 
 
+def page_times(base: str, query: str, runs: int = RUNS) -> dict[str, Any]:
+    """The abilities section at 4× CPU: a stepper tap's whole update (form, compute, draw), and oddsForm alone."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 360, "height": 740})
+            page.goto(f"{base}/calc/odds?{query}", wait_until="load")
+            page.wait_for_selector("#calc-result [data-out=expected]")
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
+            tap = """step => { const b = document.querySelector(`[data-step='${step}'][data-target='f-a1-dmg']`);
+                               const t = performance.now(); b.click(); const ms = performance.now() - t;
+                               if (!document.querySelector('#calc-result [data-out=expected]')) throw 'no result';
+                               return ms; }"""
+            taps = [page.evaluate(tap, 1 if i % 2 else -1) for i in range(runs)]
+            form = """q => { const t = performance.now(); const r = window.ThroneCalc.oddsForm(q);
+                             if (r.error) throw new Error(r.error.message); return performance.now() - t; }"""
+            computes = [page.evaluate(form, query) for _ in range(runs)]
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        finally:
+            browser.close()
+    return {"tap": _summary(taps), "compute": _summary(computes), "cpu_slowdown": SLOWDOWN}
+
+
 def run(content: Path = ROOT / "content", url: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {"case": "7 dice, 3 attempts, 3 symbols, advice from a roll (2 attempts left)",
                            "python": python_times(CASE), "python_reference": python_times(REFERENCE, 5)}
     with served(content, url) as base:
         out["browser"] = browser_times(base, CASE)
         out["browser_reference"] = browser_times(base, REFERENCE, 5)
+        out["page_abilities"] = {"case": "7 dice, 3 attempts, 3 abilities, advice (2 attempts left)",
+                                 **{name: page_times(base, query) for name, query in PAGE_CASES.items()}}
     return out
 
 
@@ -89,7 +130,12 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--content", type=Path, default=ROOT / "content")
     p.add_argument("--url", help="an already running server (loopback) instead of starting one")
+    p.add_argument("--page-only", action="store_true", help="only the page's several-abilities section")
     args = p.parse_args()
+    if args.page_only:
+        with served(args.content, args.url) as base:
+            print(json.dumps({name: page_times(base, query) for name, query in PAGE_CASES.items()}, indent=2))
+        return
     print(json.dumps(run(args.content, args.url), indent=2))
 
 

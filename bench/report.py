@@ -178,6 +178,13 @@ def _odds_checks(odds: dict[str, Any] | None) -> list[Check]:
               "states)", ms(js["first_ms"]), f"≤ {ODDS_BROWSER_MS:.0f} ms", js["first_ms"] <= ODDS_BROWSER_MS,
               f"median of {js['runs']} more {ms(js['median_ms'])}, max {ms(js['max_ms'])}; reference first "
               f"{ms(ref_js['first_ms'])}, median {ms(ref_js['median_ms'])}"),
+    ] + [
+        Check("Dice odds", f"page, {page['case']}, {name} targets: a stepper tap's whole update, CPU "
+              f"{page[name]['cpu_slowdown']}× slower (median of {page[name]['tap']['runs']})",
+              ms(page[name]["tap"]["median_ms"]), f"≤ {ODDS_BROWSER_MS:.0f} ms",
+              page[name]["tap"]["median_ms"] <= ODDS_BROWSER_MS,
+              f"max {ms(page[name]['tap']['max_ms'])}; form and compute alone {ms(page[name]['compute']['median_ms'])}")
+        for page in [odds.get("page_abilities")] if page for name in ("symbols", "numbers")
     ]
 def typeahead_checks(typeahead: dict[str, Any] | None) -> list[Check]:
     if not typeahead:

@@ -2,7 +2,8 @@
 
 static/js/calc/odds.js does the same mapping in the browser. Fields: dice, rolls, hero (numbers,
 a preset's id, or custom with f1..f6), goal (straight, kind or symbols) with straight, kind or
-n-<symbol> counts, and the roll in hand as digits (roll=66321) with left (roll attempts left).
+n-<symbol> counts, and the roll in hand as digits (roll=66321) with left (roll attempts left);
+mode=abilities replaces the target by several abilities (odds_form_abilities.py).
 Errors name the form field at fault, in words that use its label.
 """
 
@@ -12,15 +13,25 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from . import odds_form_abilities as ab
 from . import validation as v
 from .odds import calculate
 from .odds_input import DEFAULT_DICE, DEFAULT_ROLLS, FACES, MAX_DICE, MAX_ROLLS
 
 GOALS = ("straight", "kind", "symbols")
+MODES = ("target", "abilities")
 DEFAULT_STRAIGHT = 4
 DEFAULT_KIND = 3
 LABELS = {"dice": "Dice", "rolls": "Roll attempts", "straight": "Straight length", "kind": "Of a kind",
-          "roll": "Dice showing", "left": "Roll attempts left", "goal": "Target", "hero": "Dice faces"}
+          "roll": "Dice showing", "left": "Roll attempts left", "goal": "Target", "hero": "Dice faces",
+          "mode": "Work out", "ab": "Abilities", "name": "Name", "dmg": "Damage"}
+
+
+def label_of(field: str) -> str:
+    """The words the page shows for a form field."""
+    return LABELS.get(field) or ab.ability_label(field, LABELS) or (
+        f"Symbol on face {field[1:]}" if re.fullmatch(r"f[1-6]", field) else
+        f"Number of {field[2:]}" if field.startswith("n-") else field)
 
 
 def _count(args: Mapping[str, Any], name: str, low: int, high: int, default: int) -> int:
@@ -28,7 +39,7 @@ def _count(args: Mapping[str, Any], name: str, low: int, high: int, default: int
     if raw == "":
         return default
     if not re.fullmatch(r"[0-9]{1,3}", raw) or not low <= int(raw) <= high:
-        label = LABELS.get(name, name)
+        label = label_of(name)
         raise v.CalcError("out_of_range", f"{label} must be a whole number from {low} to {high}.", name)
     return int(raw)
 
@@ -60,15 +71,20 @@ def form_to_body(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str
     body: dict[str, Any] = {"dice": dice, "rolls": rolls}
     if faces is not None:
         body["faces"] = faces
+    mode = v.first_text(args, "mode") or "target"
+    if mode not in MODES:
+        raise v.CalcError("unknown_mode", f"Work out: unknown choice '{mode[:20]}'.", "mode")
+    symbols = list(dict.fromkeys((faces or {str(f): str(f) for f in range(1, FACES + 1)}).values()))
     goal = v.first_text(args, "goal") or "straight"
-    if goal not in GOALS:
+    if mode == "abilities":
+        body["abilities"] = ab.form_abilities(args, dice, symbols, _count)
+    elif goal not in GOALS:
         raise v.CalcError("unknown_target", f"Target: unknown choice '{goal[:20]}'.", "goal")
-    if goal == "straight":
+    elif goal == "straight":
         body["target"] = {"straight": _count(args, "straight", 0, 999, min(DEFAULT_STRAIGHT, dice))}
     elif goal == "kind":
         body["target"] = {"of_a_kind": _count(args, "kind", 0, 999, min(DEFAULT_KIND, dice))}
     else:
-        symbols = list(dict.fromkeys((faces or {str(f): str(f) for f in range(1, FACES + 1)}).values()))
         wanted = {s: _count(args, f"n-{s}", 0, 999, 0) for s in symbols}
         body["target"] = {"symbols": {s: n for s, n in wanted.items() if n}}
     roll = v.first_text(args, "roll").strip()
@@ -81,7 +97,10 @@ def form_to_body(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str
 
 
 def form_field(api_field: str) -> str:
-    """The form field for an API error's field (target.symbols.Bullet -> n-Bullet)."""
+    """The form field for an API error's field (target.symbols.Bullet -> n-Bullet, abilities[0].damage -> a1-dmg)."""
+    field = ab.ability_field(api_field)
+    if field:
+        return field
     for prefix, name in (("target.symbols.", "n-"), ("faces.", "f")):
         if api_field.startswith(prefix):
             return name + api_field[len(prefix):]
@@ -91,8 +110,7 @@ def form_field(api_field: str) -> str:
 
 def form_message(err: v.CalcError, field: str) -> str:
     """The API's message in the form's words: its field's JSON name replaced by the form's label."""
-    label = LABELS.get(field) or (f"Symbol on face {field[1:]}" if re.fullmatch(r"f[1-6]", field) else
-                                  f"Number of {field[2:]}" if field.startswith("n-") else field)
+    label = label_of(field)
     return label + err.message[len(err.field):] if err.message.startswith(err.field) else err.message
 
 
@@ -125,7 +143,10 @@ def page_state(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, 
         faces = {str(f): str(f) for f in range(1, FACES + 1)}
     symbols = list(dict.fromkeys(s for s in faces.values() if s))
     roll = v.first_text(args, "roll").strip()
-    return {"dice": dice, "rolls": rolls, "hero": hero, "faces": faces, "symbols": symbols,
+    mode = v.first_text(args, "mode")
+    return {"mode": mode if mode in MODES else "target",
+            "abilities": ab.page_abilities(args, dice, symbols, count),
+            "dice": dice, "rolls": rolls, "hero": hero, "faces": faces, "symbols": symbols,
             "goal": v.first_text(args, "goal") or "straight",
             "straight": count("straight", 0, 999, min(DEFAULT_STRAIGHT, dice)),
             "kind": count("kind", 0, 999, min(DEFAULT_KIND, dice)),

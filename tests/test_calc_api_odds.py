@@ -65,3 +65,38 @@ def test_page_errors_name_the_fields_label(client: FlaskClient) -> None:
     assert 'data-field="straight"' in html and "Straight length must be" in html
     resp = client.get("/calc/odds?dice=5&roll=123&left=1")
     assert 'data-field="roll"' in resp.get_data(as_text=True)
+
+
+def test_page_without_javascript_computes_several_abilities(client: FlaskClient) -> None:
+    """mode=abilities: the expected damage, each ability's chance and the keep advice, as the API gives them."""
+    query = ("mode=abilities&ab=2&a1-name=Small&a1-straight=4&a1-dmg=5&a2-name=Pair&a2-goal=kind&a2-kind=2"
+             "&a2-dmg=3&roll=12366&left=1")
+    html = client.get("/calc/odds?" + query).get_data(as_text=True)
+    api = client.post("/api/calc/odds", json={"dice": 5, "rolls": 3, "roll": [1, 2, 3, 6, 6], "rolls_left": 1,
+                                              "abilities": [{"name": "Small", "target": {"straight": 4}, "damage": 5},
+                                                            {"name": "Pair", "target": {"of_a_kind": 2},
+                                                             "damage": 3}]}).get_json()
+    assert f'data-out="expected" data-value="{api["expected_damage"]}"' in html
+    for i, a in enumerate(api["abilities"], 1):
+        assert f'data-out="ability-{i}" data-value="{a["probability"]}"' in html
+    assert f'class="odds-best" data-keep="{",".join(map(str, api["advice"][0]["keep"]))}"' in html
+    assert 'name="a2-dmg" type="number" inputmode="numeric" min="0" max="99" value="3"' in html
+
+
+@pytest.mark.parametrize(("query", "field", "words"), [
+    ("mode=abilities&a2-dmg=150", "a2-dmg", "Ability 2 damage must be a whole number from 0 to 99"),
+    ("mode=abilities&ab=9", "ab", "Abilities must be a whole number from 1 to 6"),
+    ("mode=abilities&ab=%3Cscript%3E", "ab", "Abilities must be a whole number from 1 to 6"),
+    ("mode=abilities&a1-goal=symbols", "a1-goal", "Ability 1 target is empty"),
+    ("mode=abilities&a1-goal=evil", "a1-goal", "Ability 1 target: unknown choice"),
+    ("mode=abilities&dice=3&a2-straight=6", "a2-straight", "Ability 2 straight length must be a whole number from 2"),
+    ("mode=abilities&hero=gunslinger&a1-goal=symbols&a1-n-Bullet=6", "a1-n-Bullet", "Ability 1 number of Bullet must"),
+    ("mode=abilities&a1-name=" + "x" * 41, "a1-name", "Ability 1 name must be at most 40 characters"),
+    ("mode=%3Cb%3E", "mode", "Work out: unknown choice &#39;&lt;b&gt;"),
+])
+def test_page_abilities_errors_name_the_field(client: FlaskClient, query: str, field: str, words: str) -> None:
+    resp = client.get("/calc/odds?" + query)
+    html = resp.get_data(as_text=True)
+    assert resp.status_code == 400
+    assert f'data-field="{field}"' in html and words in html
+    assert "<script>" not in html.split("<main", 1)[1].split("</main>", 1)[0]

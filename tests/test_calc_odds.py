@@ -152,23 +152,76 @@ def test_more_attempts_never_lower_a_chance(body: dict[str, Any]) -> None:
     assert more >= now
 
 
+# "Keeping a die that already meets the target never lowers the chance" (issue 22) is false as worded: for a
+# target of two or more symbols, keeping a die that shows one of them can lower it (the counterexample below,
+# found by Hypothesis). What holds, and is tested here:
+#   1. Kept dice that by themselves meet the target give a chance of 1: keep them at every later attempt. So
+#      a roll that meets the target is best kept whole, with any number of attempts left.
+#   2. For a target of one symbol ("at least n × sword"), adding to any keep a die that shows that symbol
+#      never lowers the chance. (The die counts towards the target whatever else happens; re-rolled, it
+#      could at best show the symbol again.)
+#   3. The counterexample: a combination of two symbols, A on five faces and B on one, two dice showing A A,
+#      one attempt left. Keeping an A leaves one die to roll B: 1/6. Re-rolling both wins on A B in either
+#      order: 2 × 5/6 × 1/6 = 5/18, more. The kept A can never become the B that is missing, while a
+#      re-rolled die almost always comes up A again anyway and is a second try at the B.
+#   Straights too: 5 dice showing 1 1 1 1 1, one attempt left, a Large Straight: keeping one 1 (a number of the
+#   straight 1-2-3-4-5) gives 1/54, re-rolling all five 5/162 (the kept 1 rules out 2-3-4-5-6). For X of a kind
+#   no rule of this sort is claimed. Only a one-symbol target has a face at least as good as any other face.
+
+
+def _sub_keeps(roll: list[int]) -> set[tuple[int, ...]]:
+    return {tuple(sorted(roll[i] for i in range(len(roll)) if mask >> i & 1)) for mask in range(2 ** len(roll))}
+
+
 @settings(max_examples=40, deadline=None)
 @given(requests(), st.data())
 def test_keeping_dice_that_already_meet_the_target_never_lowers_it(body: dict[str, Any], data: st.DataObject) -> None:
-    """Dice showing that meet the target: keeping them is a best keep (chance 1), with any attempts left."""
+    """True version 1: any dice of the roll that by themselves meet the target, kept, give a chance of exactly 1
+    (with 0 to rolls - 1 attempts left); so a roll that meets the target is best kept whole, and the best keep's
+    chance is the page's chance."""
     roll = data.draw(st.lists(st.integers(1, 6), min_size=body["dice"], max_size=body["dice"]))
+    faces = {**NUMBERS, **body["faces"]}
     for left in range(body["rolls"]):
         result = evaluate(parse_request({**body, "roll": roll, "rolls_left": left}))
         chance = {tuple(a["keep"]): Fraction(a["fraction"]) for a in result["advice"]}
-        if Fraction(evaluate(parse_request({**body, "roll": roll, "rolls_left": 0}))["fraction"]) == 1:
+        meeting = [k for k in (_sub_keeps(roll) if left else [tuple(sorted(roll))]) if _meets(body["target"], k, faces)]
+        for keep in meeting:
+            assert chance[keep] == 1, (keep, left)
+        if _meets(body["target"], tuple(roll), faces):
             assert chance[tuple(sorted(roll))] == 1 == Fraction(result["fraction"])
         assert Fraction(result["fraction"]) == max(chance.values())
 
 
+@st.composite
+def one_symbol_requests(draw: st.DrawFn) -> dict[str, Any]:
+    body = draw(requests())
+    symbol = draw(st.sampled_from(sorted(set(body["faces"].values()))))
+    return {**body, "target": {"symbols": {symbol: draw(st.integers(1, body["dice"]))}}}
+
+
+@settings(max_examples=40, deadline=None)
+@given(one_symbol_requests(), st.data())
+def test_keeping_a_die_showing_the_one_symbol_needed_never_lowers_it(body: dict[str, Any], data: st.DataObject) -> None:
+    """True version 2: for a target of one symbol (at least n dice showing it), adding to any keep a die showing
+    that symbol never lowers the chance, with any number of attempts left."""
+    roll = data.draw(st.lists(st.integers(1, 6), min_size=body["dice"], max_size=body["dice"]))
+    (symbol,) = body["target"]["symbols"]
+    for left in range(1, body["rolls"]):
+        result = evaluate(parse_request({**body, "roll": roll, "rolls_left": left}))
+        chance = {tuple(a["keep"]): Fraction(a["fraction"]) for a in result["advice"]}
+        for keep, value in chance.items():
+            rest = list(roll)
+            for f in keep:
+                rest.remove(f)
+            for f in {f for f in rest if body["faces"][str(f)] == symbol}:
+                assert chance[tuple(sorted((*keep, f)))] >= value, (keep, f, left)
+
+
 def test_holding_a_needed_symbol_can_be_worse_than_rerolling_it() -> None:
-    """Why optimal play needs the DP and not a fixed rule: with A on five faces and B on one, two dice
-    showing A A and one attempt left, keeping an A leaves 1/6 for the B; re-rolling both gives A and B
-    in either order, 2 × 5/6 × 1/6 = 5/18."""
+    """The counterexample to "keeping a die that already meets the target never lowers the chance": with A on
+    five faces and B on one, target A and B, two dice showing A A and one attempt left, keeping an A leaves 1/6
+    for the B; re-rolling both gives A and B in either order, 2 × 5/6 × 1/6 = 5/18. Why optimal play needs the
+    DP and not a fixed rule."""
     faces = {"1": "A", "2": "A", "3": "A", "4": "A", "5": "A", "6": "B"}
     body = {"dice": 2, "rolls": 2, "faces": faces, "target": {"symbols": {"A": 1, "B": 1}}, "roll": [1, 1],
             "rolls_left": 1}
@@ -176,6 +229,14 @@ def test_holding_a_needed_symbol_can_be_worse_than_rerolling_it() -> None:
     chance = {tuple(a["keep"]): a["fraction"] for a in result["advice"]}
     assert chance == {(): "5/18", (1,): "1/6", (1, 1): "0"}
     assert result["advice"][0]["keep"] == [] and brute_force(body)[0] == Fraction(5, 18)
+
+
+def test_keeping_a_number_of_the_straight_can_be_worse_than_rerolling_it() -> None:
+    """The counterexample for straights: 1 1 1 1 1, one attempt left, a Large Straight. Keeping a 1 needs 2 3 4 5
+    on four dice (24/1296 = 1/54); re-rolling all five wins with 1-5 or 2-6 (240/7776 = 5/162)."""
+    body = {"dice": 5, "rolls": 2, "target": {"straight": 5}, "roll": [1, 1, 1, 1, 1], "rolls_left": 1}
+    chance = {tuple(a["keep"]): a["fraction"] for a in evaluate(parse_request(body))["advice"]}
+    assert (chance[()], chance[(1,)]) == ("5/162", "1/54")
 
 
 @settings(max_examples=30, deadline=None)

@@ -26,6 +26,7 @@ LINKS = [
     ("/calc/fame?experience=6&gold=1", "fame", "4"),
     ("/calc/odds?straight=5", "chance", "26.11%"),
     ("/calc/odds?hero=gunslinger&goal=symbols&n-Bullet=2&n-Bullseye=2", "chance", "57.58%"),
+    ("/calc/odds?mode=abilities&a1-goal=kind", "expected", "3.94"),  # 3 of a kind for 5 or a Large Straight for 8
 ]
 
 

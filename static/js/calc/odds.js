@@ -1,15 +1,22 @@
 // The dice-odds page: the twin of calculators/odds_form.py (form -> request) and of
 // calc_odds_result.html (markup), around the engine in odds-engine.js. Faces are tapped on
-// big 1-6 buttons; the state lives in the address; heroes' dice keys are saved in localStorage.
+// big 1-6 buttons; the state lives in the address. odds-abilities.js holds the several-abilities section,
+// odds-heroes.js the heroes' dice keys saved in localStorage.
 (function () {
   "use strict";
   var TC = window.ThroneCalc;
   var E = TC.oddsEngine;
+  var A = TC.oddsAbilities;
   var FACES = 6;
-  var GOALS = ["straight", "kind", "symbols"];
+  var GOALS = ["straight", "kind", "symbols"], MODES = ["target", "abilities"];
   var LABELS = { dice: "Dice", rolls: "Roll attempts", straight: "Straight length", kind: "Of a kind",
-    roll: "Dice showing", left: "Roll attempts left", goal: "Target", hero: "Dice faces" };
-  var STORE = "throne-rules:odds-heroes";
+    roll: "Dice showing", left: "Roll attempts left", goal: "Target", hero: "Dice faces",
+    mode: "Work out", ab: "Abilities", name: "Name", dmg: "Damage" };
+
+  function labelOf(field) {
+    return (TC.has(LABELS, field) && LABELS[field]) || A.abilityLabel(field, LABELS) ||
+      (/^f[1-6]$/.test(field) ? "Symbol on face " + field.slice(1) : field.indexOf("n-") === 0 ? "Number of " + field.slice(2) : field);
+  }
 
   // ------------------------------------------------------------ the form as a request (odds_form.py)
 
@@ -17,7 +24,7 @@
     var raw = TC.first(params, name).trim();
     if (raw === "") return dflt;
     if (!/^[0-9]{1,3}$/.test(raw) || Number(raw) < low || Number(raw) > high) {
-      TC.fail("out_of_range", (LABELS[name] || name) + " must be a whole number from " + low + " to " + high + ".", name);
+      TC.fail("out_of_range", labelOf(name) + " must be a whole number from " + low + " to " + high + ".", name);
     }
     return Number(raw);
   }
@@ -57,12 +64,15 @@
     var faces = formFaces(params, tables);
     var body = { dice: dice, rolls: rolls };
     if (faces !== null) body.faces = faces;
+    var mode = TC.first(params, "mode") || "target";
+    if (MODES.indexOf(mode) < 0) TC.fail("unknown_mode", "Work out: unknown choice '" + Array.from(mode).slice(0, 20).join("") + "'.", "mode");
     var goal = TC.first(params, "goal") || "straight";
-    if (GOALS.indexOf(goal) < 0) TC.fail("unknown_target", "Target: unknown choice '" + Array.from(goal).slice(0, 20).join("") + "'.", "goal");
-    if (goal === "straight") body.target = { straight: count(params, "straight", 0, 999, Math.min(4, dice)) };
+    if (mode === "abilities") body.abilities = A.formAbilities(params, dice, faceSymbols(faces || numbersFaces()), count);
+    else if (GOALS.indexOf(goal) < 0) TC.fail("unknown_target", "Target: unknown choice '" + Array.from(goal).slice(0, 20).join("") + "'.", "goal");
+    else if (goal === "straight") body.target = { straight: count(params, "straight", 0, 999, Math.min(4, dice)) };
     else if (goal === "kind") body.target = { of_a_kind: count(params, "kind", 0, 999, Math.min(3, dice)) };
     else {
-      var symbols = {};
+      var symbols = Object.create(null);  // a symbol may be named "__proto__"
       faceSymbols(faces || numbersFaces()).forEach(function (s) {
         var n = count(params, "n-" + s, 0, 999, 0);
         if (n) symbols[s] = n;
@@ -79,6 +89,8 @@
   }
 
   function formField(apiField) {
+    var field = A.abilityField(apiField);
+    if (field) return field;
     if (apiField.indexOf("target.symbols.") === 0) return "n-" + apiField.slice("target.symbols.".length);
     if (apiField.indexOf("faces.") === 0) return "f" + apiField.slice("faces.".length);
     return { "target.straight": "straight", "target.of_a_kind": "kind", "target.symbols": "goal", target: "goal",
@@ -86,8 +98,7 @@
   }
 
   function formMessage(err, field) {
-    var label = LABELS[field] || (/^f[1-6]$/.test(field) ? "Symbol on face " + field.slice(1) :
-      field.indexOf("n-") === 0 ? "Number of " + field.slice(2) : field);
+    var label = labelOf(field);
     return err.message.indexOf(err.field) === 0 ? label + err.message.slice(err.field.length) : err.message;
   }
 
@@ -120,14 +131,15 @@
   function adviceItem(a) {
     return TC.el("li", { "data-keep": a.keep.join(",") }, [
       TC.el("span", { "class": "odds-keep", text: a.keep.length ? "keep " + a.keep.join(", ") : "re-roll all" }), " ",
-      TC.el("span", { "class": "odds-chance", text: E.percent(a.probability) })]);
+      TC.el("span", { "class": "odds-chance", text: a.chances ? a.expected_damage.toFixed(2) + " damage" : E.percent(a.probability) })]);
   }
 
   function render(result, tables) {
     var el = TC.el, nodes = [];
-    var summary = [el("p", { "class": "calc-big" }, [el("span", { "class": "calc-big-label", text: "Chance" }), " ",
+    var summary = result.abilities ? A.summary(result, E.percent) : [el("p", { "class": "calc-big" }, [
+      el("span", { "class": "calc-big-label", text: "Chance" }), " ",
       el("output", { "class": "calc-big-number", "data-out": "chance", text: E.percent(result.probability) })])];
-    if (result.fraction) {
+    if (result.fraction && !result.abilities) {
       summary.push(el("p", { "class": "calc-side" }, ["Exactly ", el("output", { "data-out": "fraction", text: result.fraction })]));
     }
     if (result.advice) {
@@ -138,6 +150,7 @@
         [diceList(result.roll, best.keep, result.faces)]));
     }
     nodes.push(el("div", { "class": "calc-summary" }, summary));
+    if (result.abilities) nodes.push.apply(nodes, A.chances(result, E.percent));
     nodes.push(el("p", { "class": "odds-explain", text: result.explanation }));
     nodes.push(el("p", { "class": "odds-rules" }, [TC.ruleLinks(result.rules, tables.titles)]));
     if (result.advice && result.rolls_left) {
@@ -253,10 +266,18 @@
     var rolls = Number(checked("rolls") || E.limits.DEFAULT_ROLLS);
     clampChips(dice, rolls);
     drawHand(dice);
-    var params = TC.formParams(form, { dice: String(E.limits.DEFAULT_DICE), rolls: String(E.limits.DEFAULT_ROLLS), hero: "numbers" });
+    A.sync(form, dice, faceSymbols(currentFaces()), checked("mode") === "abilities");
+    var defaults = { dice: String(E.limits.DEFAULT_DICE), rolls: String(E.limits.DEFAULT_ROLLS), hero: "numbers", mode: "target" };
+    var params = TC.formParams(form, defaults);
     syncSymbols(params);
-    params = TC.formParams(form, { dice: String(E.limits.DEFAULT_DICE), rolls: String(E.limits.DEFAULT_ROLLS), hero: "numbers" });
+    params = TC.formParams(form, defaults);
     TC.showForParams(form, params, "hero");
+    var mode = params.get("mode") || "target";
+    Array.prototype.forEach.call(form.querySelectorAll("[data-show-for-mode]"), function (part) {
+      part.hidden = part.getAttribute("data-show-for-mode") !== mode;
+      if (part.hidden) Array.prototype.forEach.call(part.querySelectorAll("[name]"), function (f) { params.delete(f.name); });
+    });
+    A.trim(form, params);
     var goal = params.get("goal") || "straight";
     Array.prototype.forEach.call(form.querySelectorAll("[data-show-for-goal]"), function (part) {
       part.hidden = part.getAttribute("data-show-for-goal") !== goal;
@@ -268,14 +289,23 @@
     if (!hand.length || params.get("left") === String(rolls - 1)) params.delete("left");
     TC.pushState(params);
     TC.clearInvalid(form);
+    if (linkError) {  // a link the page cannot follow: say what is wrong with it (the form shows defaults there)
+      TC.showError(box, form, new TC.CalcError(linkError.code, "This link: " + linkError.message +
+        " The form shows the nearest valid choice; change any choice to see the result.", linkError.field));
+      TC.sticky(linkError.message);
+      linkError = null;
+      return;
+    }
     try {
       var result = calculateForm(params, tables());
       box.replaceChildren.apply(box, render(result, tables()));
-      TC.sticky("Chance: " + E.percent(result.probability));
+      TC.sticky(result.abilities ? "Expected damage: " + result.expected_damage.toFixed(2) : "Chance: " + E.percent(result.probability));
     } catch (err) {
       if (!(err instanceof TC.CalcError)) throw err;
       if (err.code === "empty_target") {
-        box.replaceChildren(TC.el("p", { "class": "calc-empty", text: "Add a symbol with + to see the chance." }));
+        var which = /^a([1-9])-/.exec(err.field);
+        box.replaceChildren(TC.el("p", { "class": "calc-empty", text: which ?
+          "Ability " + which[1] + ": add a symbol with + to see the expected damage." : "Add a symbol with + to see the chance." }));
         TC.sticky("");
         return;
       }
@@ -283,88 +313,6 @@
       TC.sticky(err.message);
     }
   }
-
-  // ------------------------------------------------------------ saved heroes (localStorage, JSON export/import)
-
-  function checkHeroes(list) {
-    if (!Array.isArray(list)) throw new Error("The file must hold a list of heroes.");
-    return list.map(function (hero, i) {
-      var where = "Hero " + (i + 1);
-      if (!TC.isObject(hero) || typeof hero.name !== "string" || !hero.name.trim() || Array.from(hero.name.trim()).length > 40) {
-        throw new Error(where + ": needs a name of 1 to 40 characters.");
-      }
-      if (!TC.isObject(hero.faces)) throw new Error(where + " (" + hero.name + "): needs faces 1 to 6.");
-      var faces = {};
-      for (var f = 1; f <= FACES; f++) {
-        var s = hero.faces[String(f)];
-        if (typeof s !== "string" || !s.trim() || Array.from(s.trim()).length > 24) {
-          throw new Error(where + " (" + hero.name + "): face " + f + " needs a symbol of 1 to 24 characters.");
-        }
-        faces[String(f)] = s.trim();
-      }
-      return { name: hero.name.trim(), faces: faces };
-    });
-  }
-
-  function loadHeroes() {
-    try { return checkHeroes(JSON.parse(window.localStorage.getItem(STORE) || "[]")); } catch (e) { return []; }
-  }
-  function saveHeroes(list) { window.localStorage.setItem(STORE, JSON.stringify(list)); }
-  var status = form.querySelector("[data-hero-status]");
-  function said(text) { status.textContent = text; }
-
-  function drawHeroes() {
-    var row = form.querySelector("[data-saved-heroes]");
-    Array.prototype.forEach.call(row.querySelectorAll("[data-saved-hero]"), function (n) { n.remove(); });
-    loadHeroes().forEach(function (hero) {
-      var b = TC.el("button", { type: "button", "class": "calc-secondary", "data-saved-hero": hero.name, text: hero.name });
-      b.addEventListener("click", function () {
-        check("hero", "custom");
-        for (var f = 1; f <= FACES; f++) form.elements.namedItem("f" + f).value = hero.faces[String(f)];
-        form.querySelector("[data-hero-name]").value = hero.name;
-        said("Loaded " + hero.name + ".");
-        update();
-      });
-      row.appendChild(b);
-    });
-  }
-
-  function merge(list) {
-    var all = loadHeroes();
-    list.forEach(function (hero) {
-      all = all.filter(function (h) { return h.name !== hero.name; });
-      all.push(hero);
-    });
-    saveHeroes(all);
-    drawHeroes();
-  }
-
-  form.querySelector("[data-saved]").hidden = false;
-  form.querySelector("[data-save-hero]").addEventListener("click", function () {
-    var faces = {};
-    for (var f = 1; f <= FACES; f++) faces[String(f)] = form.elements.namedItem("f" + f).value;
-    try {
-      merge(checkHeroes([{ name: form.querySelector("[data-hero-name]").value, faces: faces }]));
-      said("Saved on this device.");
-    } catch (e) { said(e.message); }
-  });
-  form.querySelector("[data-export-heroes]").addEventListener("click", function () {
-    var blob = new Blob([JSON.stringify(loadHeroes(), null, 1)], { type: "application/json" });
-    var link = TC.el("a", { href: URL.createObjectURL(blob), download: "throne-rules-heroes.json" });
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    said("Exported " + loadHeroes().length + " heroes.");
-  });
-  form.querySelector("[data-import-heroes]").addEventListener("change", function (event) {
-    var file = event.target.files[0];
-    if (!file) return;
-    file.text().then(function (content) {
-      var list = checkHeroes(JSON.parse(content));
-      merge(list);
-      said("Imported " + list.length + " heroes.");
-    }).catch(function (e) { said("Not imported: " + e.message); });
-  });
 
   // ------------------------------------------------------------ wiring
 
@@ -380,11 +328,22 @@
     else if (t.hasAttribute("data-clear-hand")) hand = [];
     else if (t.hasAttribute("data-step")) { bump(t); return; }
     else if (t.hasAttribute("data-goal")) { check("goal", t.getAttribute("data-goal")); check("straight", t.getAttribute("data-straight")); }
-    else return;
+    else if (!A.click(form, t, Number(checked("dice") || E.limits.DEFAULT_DICE))) return;
     rollInput.value = hand.join("");
     update();
   });
   hand = (new URLSearchParams(window.location.search).get("roll") || "").replace(/[^1-6]/g, "").split("").filter(Boolean).map(Number);
-  drawHeroes();
+  TC.oddsHeroes(form, update, check);
+  // The abilities the link asks for, as blocks; a link that cannot be followed is reported once.
+  var link = new URLSearchParams(window.location.search), linkError = null;
+  TC.fillForm(form, link);
+  A.build(form, checked("mode") !== "abilities" ? [] :
+    A.fromParams(link, Number(checked("dice") || E.limits.DEFAULT_DICE), faceSymbols(currentFaces())), faceSymbols(currentFaces()));
+  if (link.toString()) {
+    try { calculateForm(link, tables()); } catch (err) {
+      if (!(err instanceof TC.CalcError)) throw err;
+      if (err.code !== "empty_target") linkError = err;
+    }
+  }
   TC.bind(form, update);
 })();
