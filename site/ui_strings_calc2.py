@@ -357,6 +357,7 @@ ODDS: dict[str, str] = {
         "grając na największe średnie obrażenia (aktywuje się jedna zdolność)",
     "the chance of {t} is {p}": "szansa na {t} wynosi {p}",
     "the expected damage is {x}": "oczekiwane obrażenia wynoszą {x}",
+    "Ability {n}": "Zdolność {n}",
     "a Small Straight (4 numbers in a row)": "małego strita (4 liczby po kolei)",
     "a Large Straight (5 numbers in a row)": "dużego strita (5 liczb po kolei)",
     "a straight of {n} numbers in a row": "strita z {n} liczb po kolei",
