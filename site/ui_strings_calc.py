@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .ui_strings_calc2 import FAME, LOOT, ODDS, SCORE
+from .ui_strings_calc2 import FAME, LOOT, SCORE
+from .ui_strings_calc_odds import ODDS
 
 COMMON: dict[str, str] = {
     "Home": "Start",

@@ -55,6 +55,14 @@ PAGES: list[tuple[str, tuple[str, ...]]] = [
     ("/calc/odds?dice=5&goal=straight&straight=5&roll=12345&left=2", ()),
     ("/calc/odds?hero=custom&f1=Sword&f2=Sword&f3=Heart&f4=Heart&f5=Star&f6=&goal=symbols", ("Sword", "Heart", "Star")),
     ("/calc/odds?dice=5&goal=straight&straight=4&roll=1x", ()),
+    # the several-abilities section (branch oddspage; before it is merged these show the page's default target)
+    ("/calc/odds?mode=abilities&ab=3&a1-goal=kind&a1-kind=3&a1-dmg=4&a2-goal=straight&a2-straight=4&a2-dmg=7"
+     "&a3-goal=straight&a3-straight=3&a3-dmg=2&a3-name=Fireball&roll=11234&left=2", ("Fireball",)),
+    ("/calc/odds?mode=abilities&hero=gunslinger&ab=2&a1-goal=symbols&a1-n-Bullet=3&a1-dmg=5&a2-goal=symbols"
+     "&a2-n-Bullseye=2&a2-n-Dash=1&a2-dmg=8&roll=11246&left=1", ()),
+    ("/calc/odds?mode=abilities&ab=2&a1-goal=kind&a1-kind=3&a1-dmg=400&a2-goal=straight&a2-straight=5&a2-dmg=7", ()),
+    ("/calc/odds?mode=abilities&ab=2&hero=gunslinger&a1-goal=symbols&a1-dmg=4&a2-goal=straight&a2-straight=5&a2-dmg=7",
+     ()),
 ]
 
 # Every visible text node and label (aria-label, placeholder, title) in <main>, rule links aside (they are the
