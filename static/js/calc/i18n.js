@@ -42,9 +42,13 @@
     var inner = [];
     var done = lookup(value, inner);
     if (done !== null && !inner.length) return done;
-    if (value.indexOf(", ") > 0) {
-      var items = value.split(", ").map(function (v) { return lookup(v, inner); });
-      if (items.every(function (v) { return v !== null; })) return items.join(", ");
+    if (value.indexOf(", ") > 0) {  // a list: each item on its own
+      var itemsMissed = [];
+      var items = value.split(", ").map(function (v) { return lookup(v, itemsMissed); });
+      if (items.every(function (v) { return v !== null; }) && itemsMissed.length <= inner.length) {
+        Array.prototype.push.apply(missed, itemsMissed);
+        return items.join(", ");
+      }
     }
     if (done !== null) { Array.prototype.push.apply(missed, inner); return done; }
     missed.push(value);
