@@ -105,7 +105,8 @@ def settle(page: Page) -> None:
 
 
 def test_no_calculator_page_shows_an_english_string(browser: Browser, live_server: LiveServer) -> None:
-    """Accept-Language pl picks Polski; every page, with results and with errors, has no English table string."""
+    """Accept-Language pl picks Polski; every page, with results and with errors, has no English table string
+    and still fits 360 px."""
     context = phone_context(browser, live_server, "light", locale="pl-PL")
     english = english_only()
     try:
@@ -114,6 +115,7 @@ def test_no_calculator_page_shows_an_english_string(browser: Browser, live_serve
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         shown: dict[str, list[str]] = {}
         missed: dict[str, list[str]] = {}
+        wide: dict[str, int] = {}
         for url, typed in PAGES:
             page.goto(url)
             settle(page)
@@ -125,7 +127,10 @@ def test_no_calculator_page_shows_an_english_string(browser: Browser, live_serve
             misses = set(page.evaluate("ThroneCalcI18n.misses()")) - set(typed)
             if misses:
                 missed[url] = sorted(misses)
+            if (width := page.evaluate("document.documentElement.scrollWidth")) > 360:  # Polish is longer
+                wide[url] = width
         assert shown == {}
+        assert wide == {}
         assert missed == {}
         assert errors == []
     finally:
