@@ -36,5 +36,6 @@
   root.classList.add("js");
   apply();
   // The Polish interface of an English page is put in by ui-lang.js; should it fail, show the English.
-  window.setTimeout(function () { root.setAttribute("data-ui-done", ""); }, 2000);
+  // (the calculators' Polish, static/js/calc/i18n.js, likewise).
+  window.setTimeout(function () { root.setAttribute("data-ui-done", ""); root.setAttribute("data-calc-done", ""); }, 2000);
 })();

@@ -297,7 +297,8 @@
   });
 
   section.querySelector("[data-log-clear]").addEventListener("click", function () {
-    if (!window.confirm("Clear the whole campaign log? Export it first if you want to keep it.")) return;
+    var ask = "Clear the whole campaign log? Export it first if you want to keep it.";
+    if (!window.confirm(window.ThroneCalcI18n ? window.ThroneCalcI18n.t(ask) : ask)) return;
     window.localStorage.removeItem(STORE);
     say("The campaign log is cleared.");
     renderLog();
