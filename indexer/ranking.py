@@ -176,13 +176,17 @@ def hints_number(all_words: list[str]) -> bool:
 
 def entry_names(title: str, aliases: Iterable[str]) -> list[list[str]]:
     """An entry's names as folded content words: title, title without brackets, bracketed parts, aliases."""
-    raw = [title, _BRACKETS.sub(" ", title), *_BRACKETS.findall(title), *aliases]
-    names: list[list[str]] = []
-    for name in raw:
-        ws = content_words(words(name))
-        if ws and ws not in names:
-            names.append(ws)
-    return names
+    return phrase_words([title, _BRACKETS.sub(" ", title), *_BRACKETS.findall(title), *aliases])
+
+
+def phrase_words(phrases: Iterable[str]) -> list[list[str]]:
+    """Each phrase as folded content words, without empty ones or repeats."""
+    out: list[list[str]] = []
+    for phrase in phrases:
+        ws = content_words(words(phrase))
+        if ws and ws not in out:
+            out.append(ws)
+    return out
 
 
 Phrase = tuple[str, ...]

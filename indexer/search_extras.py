@@ -25,7 +25,7 @@ from typing import Any
 
 from .analysis import TOKEN_RE, words
 from .model import Entry
-from .ranking import WEAK_WORDS, content_words, entry_names
+from .ranking import WEAK_WORDS, content_words, entry_names, phrase_words
 
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([.,;:!?)\]])")
 
@@ -68,12 +68,7 @@ def search_names(entry: Entry, polish: list[str], extras: SearchExtras) -> list[
 
 def described_words(phrases: list[str]) -> list[list[str]]:
     """Descriptions as folded content words (as ranking.entry_names makes names), without repeats."""
-    out: list[list[str]] = []
-    for phrase in phrases:
-        ws = content_words(words(phrase))
-        if ws and ws not in out:
-            out.append(ws)
-    return out
+    return phrase_words(phrases)
 
 
 def describes_by_id(data: dict[str, Any]) -> dict[str, tuple[list[str], list[str]]]:

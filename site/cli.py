@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 
@@ -68,22 +69,29 @@ def _refuse(problems: list[str]) -> int:
     return 1
 
 
+def _app_under(config: dict[str, Any], prefix: str | None) -> Flask | int:
+    """The app for `config` mounted under `prefix` (None: the settings' own), or the exit status of a refusal."""
+    from . import create_app
+
+    if prefix is not None:
+        config["URL_PREFIX"] = prefix
+    try:
+        return create_app(config)
+    except PrefixError as exc:
+        return _refuse([str(exc)])
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     content_dir, build_dir = _paths(args)
     if build_is_stale(content_dir, build_dir):
         print("content changed since the last build (or no build yet): building first")
         if cmd_build(args) != 0:
             return 1
-    from . import create_app
     from .serving import SERVE_SWITCH_INTERVAL, make_server, start_pack_warmer
 
-    config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)}
-    if args.url_prefix is not None:
-        config["URL_PREFIX"] = args.url_prefix
-    try:
-        app = create_app(config)
-    except PrefixError as exc:
-        return _refuse([str(exc)])
+    app = _app_under({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)}, args.url_prefix)
+    if isinstance(app, int):
+        return app
     prefix = app.config["URL_PREFIX"]
     problems = startup_problems(app)
     if problems:
@@ -113,18 +121,14 @@ def cmd_freeze(args: argparse.Namespace) -> int:
     content_dir, build_dir = _paths(args)
     if build_is_stale(content_dir, build_dir) and cmd_build(args) != 0:
         return 1
-    from . import create_app
     from .freeze import FreezeError, freeze
 
-    config = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True}
+    config: dict[str, Any] = {"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "STATIC_EXPORT": True}
     if args.site_url:
         config["SITE_URL"] = args.site_url
-    if args.base_path is not None:
-        config["URL_PREFIX"] = args.base_path
-    try:
-        app = create_app(config)
-    except PrefixError as exc:
-        return _refuse([str(exc)])
+    app = _app_under(config, args.base_path)
+    if isinstance(app, int):
+        return app
     try:
         report = freeze(app, Path(args.out), base_path=app.config["URL_PREFIX"])
     except FreezeError as exc:
