@@ -264,6 +264,13 @@ class NameMatcher:
         for key in {key for alternatives in self.segments for phrase in alternatives for key in phrase}:
             for w, score in name_words.matches(*key).items():
                 self.hits.setdefault(w, []).append((key, score))
+        # query word -> the segments whose phrases use it: a name is scored on the segments its words reach only
+        # (any other segment adds 0), which keeps a long query of many variants cheap
+        self.key_segments: dict[tuple[str, bool], set[int]] = {}
+        for i, alternatives in enumerate(self.segments):
+            for phrase in alternatives:
+                for key in phrase:
+                    self.key_segments.setdefault(key, set()).add(i)
 
     def __call__(self, names: list[list[str]]) -> float:
         """max over names of (weighted share of query segments the name matches) x (share of the name's words
@@ -285,7 +292,8 @@ class NameMatcher:
                 continue
             got = 0.0
             used: set[int] = set()
-            for alternatives, weight in zip(self.segments, self.weights, strict=True):
+            for i in sorted({i for key in known for i in self.key_segments.get(key, ())}):
+                alternatives, weight = self.segments[i], self.weights[i]
                 seg_best, seg_used = 0.0, ()
                 for phrase in alternatives:
                     score, hit = 1.0, []
