@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -12,7 +11,7 @@ from markupsafe import Markup
 from indexer.model import GAMES, KINDS, LANGS
 
 from .ui_strings import UI_STRINGS
-from .ui_strings_calc import calc_strings
+from .ui_strings_calc import calc_strings_json as calc_table_json
 
 ANCHOR_LINK = re.compile(r'<a class="anchor"[^>]*>.*?</a>', re.S)
 # A root-relative link in the build's rendered content ("/dice-throne/stun"), not a protocol-relative one.
@@ -54,7 +53,7 @@ def register(app: Flask) -> None:
     @app.template_global()
     def calc_strings_json(name: str) -> Markup:
         """A calculator page's Polish (static/js/calc/i18n.js), safe inside <script type="application/json">."""
-        return Markup(json.dumps(calc_strings(name), ensure_ascii=False).replace("</", "<\\/"))  # noqa: S704
+        return Markup(calc_table_json(name))  # noqa: S704
 
     @app.template_filter()
     def split_lead(html: str) -> tuple[Markup, Markup]:

@@ -13,6 +13,8 @@ A term the Polish content does not have stays English (KEEP, with the reason), a
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Any
 
 from .ui_strings_calc2 import FAME, LOOT, SCORE
@@ -360,6 +362,13 @@ KEEP: dict[str, str] = {
 SECTIONS: dict[str, dict[str, str]] = {
     "index": INDEX, "damage": DAMAGE, "targeting": TARGETING, "loot": LOOT, "score": SCORE, "fame": FAME, "odds": ODDS,
 }
+
+
+@cache
+def calc_strings_json(name: str) -> str:
+    """calc_strings(name) as the JSON a page carries, safe inside <script type="application/json">: the tables
+    never change while the app runs, so each is written once, not on every page."""
+    return json.dumps(calc_strings(name), ensure_ascii=False).replace("</", "<\\/")
 
 
 def calc_strings(name: str) -> dict[str, Any]:
