@@ -15,12 +15,13 @@ from .model import Entry
 
 Path = tuple[str | int, ...]
 
-# (data file stem, path with "*" for every item, what the value must be)
+# (data file stem, path with "*" for every item, what the value must be); a stem ending in "*" covers every
+# data file whose name starts with what precedes it (describes.yaml, describes-faq.yaml, ...)
 CHECKS: list[tuple[str, tuple[str, ...], str]] = [
     ("polish-terms", ("terms", "*", "id"), "entry"),
     ("polish-terms", ("terms", "*", "pl_id"), "entry-or-null"),
     ("status-effects", ("effects", "*", "id"), "entry"),
-    ("describes", ("entries", "*", "id"), "entry"),
+    ("describes*", ("entries", "*", "id"), "entry"),
     ("status-effects", ("effects", "*", "heroes", "*"), "entry"),
     ("damage-types", ("types", "*", "entry"), "entry"),
     ("damage-types", ("untyped", "entry"), "entry"),
@@ -70,12 +71,25 @@ def _problem(value: Any, rule: str, entries: dict[str, Entry]) -> str | None:
 
 def check_data(data: dict[str, Any], files: dict[str, DataFile], entries: dict[str, Entry]) -> list[Problem]:
     problems = []
-    for stem, pattern, rule in CHECKS:
-        if stem not in data:
-            continue
-        for path, value in walk(data[stem], pattern):
-            message = _problem(value, rule, entries)
-            if message:
-                where = ".".join(map(str, path))
-                problems.append(Problem(files[stem].path, files[stem].line(*path), f"{where}: {message}"))
+    for wanted, pattern, rule in CHECKS:
+        for stem in data_stems(data, wanted):
+            problems += _check_one(data[stem], files[stem], pattern, rule, entries)
+    return problems
+
+
+def data_stems(data: dict[str, Any], wanted: str) -> list[str]:
+    """The data files a CHECKS stem names: itself, or with a trailing "*" every stem it begins."""
+    if wanted.endswith("*"):
+        return sorted(s for s in data if s.startswith(wanted[:-1]))
+    return [wanted] if wanted in data else []
+
+
+def _check_one(value: Any, file: DataFile, pattern: tuple[str, ...], rule: str,
+               entries: dict[str, Entry]) -> list[Problem]:
+    problems = []
+    for path, item in walk(value, pattern):
+        message = _problem(item, rule, entries)
+        if message:
+            where = ".".join(map(str, path))
+            problems.append(Problem(file.path, file.line(*path), f"{where}: {message}"))
     return problems

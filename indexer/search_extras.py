@@ -72,9 +72,12 @@ def described_words(phrases: list[str]) -> list[list[str]]:
 
 
 def describes_by_id(data: dict[str, Any]) -> dict[str, tuple[list[str], list[str]]]:
-    """Entry id -> (English descriptions, Polish descriptions) from content/data/describes.yaml."""
+    """Entry id -> (English descriptions, Polish descriptions) from content/data/describes*.yaml (describes.yaml,
+    describes-faq.yaml, ...: one file per part of the content, merged in file-name order)."""
     out: dict[str, tuple[list[str], list[str]]] = {}
-    for item in (data.get("describes") or {}).get("entries") or []:
+    items = [item for stem in sorted(data) if stem.startswith("describes")
+             for item in (data[stem] or {}).get("entries") or []]
+    for item in items:
         if isinstance(item, dict) and item.get("id"):
             en, pl = out.setdefault(str(item["id"]), ([], []))
             en += [str(x) for x in item.get("en") or []]

@@ -59,6 +59,8 @@ def tiny_content(root: Path) -> Path:
                                           body="Jak działa żeton: kładziesz go na planszy."))
     write_entry(root, "data/describes.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
                 "  - {id: stun, en: [knock you flat, cannot act]}\n  - {id: evasive, en: [dodge], pl: [unik]}\n")
+    write_entry(root, "data/describes-faq.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
+                "  - {id: faq-barbarian-rage, en: [heal from being angry]}\n")
     write_entry(root, "data/status-effects.yaml", "sources:\n  - {file: x, section: y}\neffects:\n"
                 "  - {id: poison, stack_limit: 3}\n")
     return root
@@ -138,6 +140,17 @@ def test_unknown_id_in_describes_fails_the_build(tmp_path: Path) -> None:
     with pytest.raises(BuildError) as info:
         load_corpus(root)
     assert "content/data/describes.yaml:5" in str(info.value) and "no-such-entry" in str(info.value)
+
+
+def test_every_describes_file_is_indexed_and_checked(tiny: Release, tmp_path: Path) -> None:
+    assert ids(tiny, "heal from being angry")[0] == "faq-barbarian-rage"  # from describes-faq.yaml
+    root = tmp_path / "content"
+    write_entry(root, "stun.md", entry_text("stun", "Stun"))
+    write_entry(root, "data/describes-rules.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
+                "  - {id: no-such-entry, en: [x]}\n")
+    with pytest.raises(BuildError) as info:
+        load_corpus(root)
+    assert "content/data/describes-rules.yaml:4" in str(info.value) and "no-such-entry" in str(info.value)
 
 
 def node_search(rel: Release, queries: list[str], tmp_path: Path) -> list[dict]:
