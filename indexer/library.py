@@ -6,6 +6,7 @@ mixes two builds.
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
 import time
@@ -15,6 +16,7 @@ from typing import Any
 
 from .release import current_release, read_manifest
 from .search_backend import IndexUnavailable, SearchIndex, SearchResult
+from .search_pool import SearchPool
 from .synonyms import synonym_groups
 
 RECHECK_SECONDS = 1.0
@@ -60,6 +62,29 @@ class Library:
         self._lock = threading.Lock()
         self._release: Release | None = None
         self._checked = 0.0
+        self.pool: SearchPool | None = None
+
+    def start_search_pool(self, processes: int) -> SearchPool:
+        """Run searches the result cache does not hold in `processes` worker processes (indexer/search_pool.py),
+        for the live release and every later one. `close_search_pool` ends them."""
+        with self._lock:
+            path = current_release(self.build_dir)
+            self.pool = SearchPool(processes, release_path=path)
+            if self._release is not None:
+                self._offload(self._release)
+            return self.pool
+
+    def close_search_pool(self) -> None:
+        with self._lock:
+            pool, self.pool = self.pool, None
+            if self._release is not None:
+                self._release.index.offload = None
+        if pool is not None:
+            pool.close()
+
+    def _offload(self, release: Release) -> None:
+        pool = self.pool
+        release.index.offload = None if pool is None else functools.partial(pool.search, release.path)
 
     def release(self) -> Release:
         now = time.monotonic()
@@ -74,6 +99,7 @@ class Library:
             if self._release is None or self._release.path != path:
                 try:
                     self._release = Release.load(path)
+                    self._offload(self._release)
                 except ReleaseMissing:
                     if self._release is None:
                         raise  # nothing to fall back on: say so clearly

@@ -10,6 +10,7 @@ import html
 import marshal
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -231,6 +232,9 @@ class SearchIndex:
         self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
         self._results_lock = threading.Lock()
+        # where a search the cache does not hold runs: None here, in this thread; a search pool's
+        # (indexer/search_pool.py) for a served release, which may answer None (then it runs here)
+        self.offload: Callable[[str, int, dict[str, str] | None], SearchResult | None] | None = None
 
     def _searcher(self):
         searcher = getattr(self._local, "searcher", None)
@@ -248,7 +252,9 @@ class SearchIndex:
             if found is not None:
                 self._results.move_to_end(key)
                 return found
-        result = self._search(text, limit, filters)
+        result = self.offload(text, limit, filters) if self.offload is not None else None
+        if result is None:
+            result = self._search(text, limit, filters)
         with self._results_lock:
             self._results[key] = result
             while len(self._results) > self.RESULT_CACHE:

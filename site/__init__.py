@@ -45,6 +45,9 @@ DEFAULTS: dict[str, Any] = {
     "CHANNEL_TIMEOUT": 30,
     "REQUEST_TIMEOUT": 10,
     "PER_CLIENT_THREADS": 2,
+    # `throne-rules serve` runs the searches its result cache does not hold in this many worker processes
+    # (indexer/search_pool.py), so costly searches do not slow every other request; 0: in the serving threads.
+    "SEARCH_PROCESSES": 1,
 }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,10 @@ def _app_under(config: dict[str, Any], prefix: str | None) -> Flask | int:
         return _refuse([str(exc)])
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     content_dir, build_dir = _paths(args)
     if build_is_stale(content_dir, build_dir):
@@ -105,14 +110,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"serving on http://{args.host}:{args.port}{prefix}/ (waitress, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
     start_pack_warmer(app, prefix=prefix)
+    library = app.extensions["library"]
+    if int(cfg["SEARCH_PROCESSES"]) > 0:
+        library.start_search_pool(int(cfg["SEARCH_PROCESSES"]))
     switch_interval = sys.getswitchinterval()
     sys.setswitchinterval(SERVE_SWITCH_INTERVAL)
+    on_term = signal.signal(signal.SIGTERM, _interrupt)  # a service manager's stop: close as Ctrl-C does
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
         server.close()
+        library.close_search_pool()
+        signal.signal(signal.SIGTERM, on_term)
         sys.setswitchinterval(switch_interval)
     return 0
 
