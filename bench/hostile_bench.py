@@ -87,33 +87,40 @@ def _summary(lat: list[float]) -> dict[str, float]:
     return {"n": len(lat), "p50_ms": round(statistics.median(lat), 2), "p95_ms": round(loadgen.percentile(lat, 95), 2)}
 
 
-def query_cost(build_dir: Path, repeats: int = 3) -> dict:
-    """In process, warm: the costliest worst-case query against the median evaluation query (budget 5x)."""
+def query_cost(build_dir: Path, repeats: int = 5, seed: int = 7) -> dict:
+    """In process, warm: the costliest worst-case query against the median evaluation query (budget 5x).
+
+    Every query is timed `repeats` times, in rounds that each run every query (normal and worst-case, shuffled
+    together), and each query counts its fastest try: a busy machine then weighs on both sides of the ratio
+    alike, and a query is not judged by a try the machine interrupted (timing noise only ever adds time).
+    Until session 5 each side was timed in its own stretch, median of 3 tries: the ratio swung 0.9-9.8x in
+    minutes on a loaded machine. The first, untimed round warms what a server has warm (postings, stems)."""
     from indexer import Release
     from indexer.release import current_release
 
     path = current_release(build_dir)
     assert path is not None, f"no build in {build_dir}"
     rel = Release.load(path)
+    normal = [q.query for q in load_eval()]
+    worst = [unquote_plus(p.split("q=", 1)[1]) for p in worst_case_paths(60, seed=99)]
+    queries = [*normal, *worst]
+    best = [float("inf")] * len(queries)
+    rng = random.Random(seed)
     try:
-        def cost(q: str) -> float:
-            times = []
-            for _ in range(repeats):  # the engine's own (uncached) search: the work one new query costs
+        for r in range(repeats + 1):
+            order = list(range(len(queries)))
+            rng.shuffle(order)
+            for i in order:  # the engine's own (uncached) search: the work one new query costs
                 started = time.perf_counter()
-                rel.index._search(q, 10, None)
-                times.append((time.perf_counter() - started) * 1000)
-            return statistics.median(times)
-
-        normal = [q.query for q in load_eval()]
-        worst = [unquote_plus(p.split("q=", 1)[1]) for p in worst_case_paths(60, seed=99)]
-        for q in normal[:20]:
-            cost(q)
-        n = statistics.median(cost(q) for q in normal)
-        w = max(cost(q) for q in worst)
+                rel.index._search(queries[i], 10, None)
+                if r:
+                    best[i] = min(best[i], (time.perf_counter() - started) * 1000)
     finally:
         rel.index.close()
+    n = statistics.median(best[:len(normal)])
+    w = max(best[len(normal):])
     return {"median_ms": round(n, 2), "worst_ms": round(w, 2), "ratio": round(w / n, 2) if n else 0.0,
-            "budget": QUERY_COST_BUDGET}
+            "budget": QUERY_COST_BUDGET, "method": f"fastest of {repeats} interleaved tries per query"}
 
 
 def _wait_for(flood: subprocess.Popen, word: str) -> None:
