@@ -132,25 +132,21 @@ def test_section_hit_links_to_the_section(tiny: Release) -> None:
     assert next(h for h in tiny.search("stun").hits if h.id == "stun").section is None
 
 
-def test_unknown_id_in_describes_fails_the_build(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("name", "items", "line"), [
+    ("describes.yaml", "  - {id: stun}\n  - {id: no-such-entry, en: [x]}\n", 5),
+    ("describes-rules.yaml", "  - {id: no-such-entry, en: [x]}\n", 4),  # every describes*.yaml file is checked
+])
+def test_unknown_id_in_describes_fails_the_build(tmp_path: Path, name: str, items: str, line: int) -> None:
     root = tmp_path / "content"
     write_entry(root, "stun.md", entry_text("stun", "Stun"))
-    write_entry(root, "data/describes.yaml", "sources:\n  - {file: x, section: y}\nentries:\n  - {id: stun}\n"
-                "  - {id: no-such-entry, en: [x]}\n")
+    write_entry(root, f"data/{name}", "sources:\n  - {file: x, section: y}\nentries:\n" + items)
     with pytest.raises(BuildError) as info:
         load_corpus(root)
-    assert "content/data/describes.yaml:5" in str(info.value) and "no-such-entry" in str(info.value)
+    assert f"content/data/{name}:{line}" in str(info.value) and "no-such-entry" in str(info.value)
 
 
-def test_every_describes_file_is_indexed_and_checked(tiny: Release, tmp_path: Path) -> None:
+def test_every_describes_file_is_indexed(tiny: Release) -> None:
     assert ids(tiny, "heal from being angry")[0] == "faq-barbarian-rage"  # from describes-faq.yaml
-    root = tmp_path / "content"
-    write_entry(root, "stun.md", entry_text("stun", "Stun"))
-    write_entry(root, "data/describes-rules.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
-                "  - {id: no-such-entry, en: [x]}\n")
-    with pytest.raises(BuildError) as info:
-        load_corpus(root)
-    assert "content/data/describes-rules.yaml:4" in str(info.value) and "no-such-entry" in str(info.value)
 
 
 def node_search(rel: Release, queries: list[str], tmp_path: Path) -> list[dict]:
