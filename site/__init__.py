@@ -19,6 +19,7 @@ from .page_cache import PageCache
 from .paths import find_layout
 from .precache import code_fingerprint
 from .prefix import PrefixMount, normalize_prefix
+from .setting_checks import check_settings
 
 LAYOUT = find_layout()
 # The checkout's root, or the installed package: either way it holds static/ and content/ (site/paths.py).
@@ -58,6 +59,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_prefixed_env("THRONE_RULES")
     if test_config:
         app.config.from_mapping(test_config)
+    check_settings(app.config)
     # Flask refuses a larger body too (other WSGI servers, the test client); waitress stops it earlier.
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
     app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))

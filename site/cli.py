@@ -16,6 +16,7 @@ from indexer.release import current_release
 
 from . import DEFAULTS
 from .prefix import PrefixError
+from .setting_checks import SettingError
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
@@ -80,6 +81,8 @@ def _app_under(config: dict[str, Any], prefix: str | None) -> Flask | int:
         return create_app(config)
     except PrefixError as exc:
         return _refuse([str(exc)])
+    except SettingError as exc:
+        return _refuse(exc.problems)
 
 
 def _interrupt(signum: int, frame: object) -> None:
