@@ -17,11 +17,12 @@ Path = tuple[str | int, ...]
 
 # (data file stem, path with "*" for every item, what the value must be); a stem ending in "*" covers every
 # data file whose name starts with what precedes it (describes.yaml, describes-faq.yaml, ...)
+DESCRIBES = "describes*"  # every describes*.yaml file (indexer/search_extras.py reads them the same way)
 CHECKS: list[tuple[str, tuple[str, ...], str]] = [
     ("polish-terms", ("terms", "*", "id"), "entry"),
     ("polish-terms", ("terms", "*", "pl_id"), "entry-or-null"),
     ("status-effects", ("effects", "*", "id"), "entry"),
-    ("describes*", ("entries", "*", "id"), "entry"),
+    (DESCRIBES, ("entries", "*", "id"), "entry"),
     ("status-effects", ("effects", "*", "heroes", "*"), "entry"),
     ("damage-types", ("types", "*", "entry"), "entry"),
     ("damage-types", ("untyped", "entry"), "entry"),

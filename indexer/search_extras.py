@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .analysis import TOKEN_RE, words
+from .data_checks import DESCRIBES, data_stems
 from .model import Entry
 from .ranking import WEAK_WORDS, content_words, entry_names, phrase_words
 
@@ -75,8 +76,7 @@ def describes_by_id(data: dict[str, Any]) -> dict[str, tuple[list[str], list[str
     """Entry id -> (English descriptions, Polish descriptions) from content/data/describes*.yaml (describes.yaml,
     describes-faq.yaml, ...: one file per part of the content, merged in file-name order)."""
     out: dict[str, tuple[list[str], list[str]]] = {}
-    items = [item for stem in sorted(data) if stem.startswith("describes")
-             for item in (data[stem] or {}).get("entries") or []]
+    items = [item for stem in data_stems(data, DESCRIBES) for item in (data[stem] or {}).get("entries") or []]
     for item in items:
         if isinstance(item, dict) and item.get("id"):
             en, pl = out.setdefault(str(item["id"]), ([], []))

@@ -10,6 +10,7 @@ Lines may sit in any content/data/describes*.yaml file (one per part of the cont
 from __future__ import annotations
 
 from indexer import Corpus
+from indexer.data_checks import DESCRIBES, data_stems
 
 # Kinds whose entries name an effect a player may describe instead of naming.
 EFFECT_KINDS = ("status-effect", "token", "companion", "symbol", "monster")
@@ -23,7 +24,7 @@ MECHANICS = ("dd-step-1-draw", "dd-step-2-prepare-for-combat", "dd-step-3-combat
 def _described(corpus: Corpus) -> dict[str, dict[str, list[str]]]:
     """Every describes*.yaml file's items by entry id (an id in two files: its lines merged)."""
     out: dict[str, dict[str, list[str]]] = {}
-    for stem in sorted(s for s in corpus.data if s.startswith("describes")):
+    for stem in data_stems(corpus.data, DESCRIBES):
         for item in corpus.data[stem].get("entries") or []:
             merged = out.setdefault(str(item["id"]), {"en": [], "pl": []})
             for lang in ("en", "pl"):
