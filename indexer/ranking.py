@@ -138,9 +138,10 @@ def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
 
 
 def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
-    """Each segment's weight: WEAK_WEIGHT when one of its alternatives is weak words only ("max", or "zeton"
-    whose synonyms include "status effect"), else 1."""
-    return [WEAK_WEIGHT if any(all(w in WEAK_WORDS for w in p) for p in alts) else 1.0 for alts in segments]
+    """Each segment's weight: WEAK_WEIGHT when one of its alternatives is a single weak word ("max", or "zeton"
+    whose synonyms include "status effect"), else 1. A phrase of two or more words that a synonym group knows
+    ("stack limit") names a thing, even when each of its words alone is weak."""
+    return [WEAK_WEIGHT if any(len(p) == 1 and p[0] in WEAK_WORDS for p in alts) else 1.0 for alts in segments]
 
 
 # A segment in at most RARE_DF entries counts whole in coverage and name_match; a commoner one counts

@@ -82,6 +82,8 @@ def test_weak_words_and_number_hints() -> None:
     assert segment_weights([[("max",), ("maximum",)], [("stun",)], [("tokens",)]]) == [0.3, 1.0, 0.3]
     # a synonym group with a weak alternative (zeton ~ status effect) is weak
     assert segment_weights([[("zeton",), ("status", "effect")]]) == [0.3]
+    # a known phrase of weak words names a thing: "stack limit" is strong, "stack" alone weak
+    assert segment_weights([[("stack", "limit"), ("limit", "stosu")], [("stack",)]]) == [1.0, 0.3]
     assert hints_number(["how", "many", "poison"]) and hints_number(["ile", "zetonow"])
     assert not hints_number(["many", "how"])
     assert coverage({0, 1}, [1.0, 1.0, 0.3]) == (2 / 2.3, True)

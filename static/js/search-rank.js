@@ -95,12 +95,13 @@
 
   Rules.prototype.isQuestion = function (all) { return all.length > 0 && this.questionWords.has(all[0]); };
 
-  // As ranking.segment_weights: a segment with an alternative of weak words only is weak.
+  // As ranking.segment_weights: a segment with an alternative of one weak word is weak (a known phrase of two
+  // or more words, "stack limit", names a thing even when each word alone is weak).
   Rules.prototype.segmentWeights = function (segments) {
     var weak = this.weakWords;
     var w = this.r.weak_weight;
     return segments.map(function (alts) {
-      return alts.some(function (p) { return p.every(function (x) { return weak.has(x); }); }) ? w : 1;
+      return alts.some(function (p) { return p.length === 1 && weak.has(p[0]); }) ? w : 1;
     });
   };
 
