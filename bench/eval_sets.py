@@ -1,7 +1,8 @@
 """The v2 search evaluation sets (issue 18): player-style queries written from the rule documents only.
 
 tests/data/search_eval_dev.yaml and tests/data/search_eval_heldout.yaml are the two halves of one set,
-split once at random (stratified by category, seed in their headers). Tuning uses dev only; held-out
+split once at random (stratified by category, seed in their headers); tests/data/search_eval_v3_{dev,heldout}.yaml
+are the halves of v3, written and split the same way in session 6. Tuning uses dev only; held-out
 only measures. A query no entry answers is kept with `expect: []` and `gap: true` (a content gap):
 it is listed apart and never scored.
 """
@@ -18,6 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 DEV_FILE = DATA / "search_eval_dev.yaml"
 HELDOUT_FILE = DATA / "search_eval_heldout.yaml"
+# v3 (session 6): a second set written the same way by writers who had seen neither the content nor v2, split
+# the same way (its own seed): a fresh held-out half after v2's held-out had been measured several times.
+DEV3_FILE = DATA / "search_eval_v3_dev.yaml"
+HELDOUT3_FILE = DATA / "search_eval_v3_heldout.yaml"
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")
