@@ -13,11 +13,15 @@ from .folding import fold
 # Words are found in the original text (so highlight offsets stay right), then folded.
 TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
-# A short, conservative English stop list: rule words such as "not", "all" or "no" stay searchable.
+# A short, conservative stop list (English, then Polish function words): rule words such as "not", "all",
+# "no" or "nie" stay searchable.
 STOP_WORDS = frozenset(
     "a an and are as at be by can do does for from how i if in is it its me my of on or the "
     "their them then there these they this to was what when where which who why will with you your "
-    "i'm im am".split()
+    "i'm im am that so than just also about into dont those "
+    # Polish function words (prepositions, conjunctions, pronouns): "ile pw na start" is about CP and the start
+    "na w we z ze o od po za dla sie jest sa ale lub oraz ten ta te tego tej mnie mi moj moja moje "
+    "juz tez tylko".split()
 )
 
 
