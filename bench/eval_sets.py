@@ -23,6 +23,10 @@ HELDOUT_FILE = DATA / "search_eval_heldout.yaml"
 # the same way (its own seed): a fresh held-out half after v2's held-out had been measured several times.
 DEV3_FILE = DATA / "search_eval_v3_dev.yaml"
 HELDOUT3_FILE = DATA / "search_eval_v3_heldout.yaml"
+# v4 (session 7): a third set, 305 queries by three writers who had seen neither the content nor v2/v3, split by
+# tools/split_eval_set.py: the fresh held-out half after v3's held-out misses had been read.
+DEV4_FILE = DATA / "search_eval_v4_dev.yaml"
+HELDOUT4_FILE = DATA / "search_eval_v4_heldout.yaml"
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")

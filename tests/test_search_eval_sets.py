@@ -16,9 +16,11 @@ from bench.eval_sets import (
     CATEGORIES,
     CATEGORY_MINIMUMS,
     DEV3_FILE,
+    DEV4_FILE,
     DEV_FILE,
     GAMES,
     HELDOUT3_FILE,
+    HELDOUT4_FILE,
     HELDOUT_FILE,
     LANGS,
     SetQuery,
@@ -27,9 +29,11 @@ from bench.eval_sets import (
 from bench.search_eval import main, score
 from indexer.build import Corpus
 
-HALVES = {"dev": DEV_FILE, "heldout": HELDOUT_FILE, "dev3": DEV3_FILE, "heldout3": HELDOUT3_FILE}
-PAIRS = {"v2": ("dev", "heldout"), "v3": ("dev3", "heldout3")}
-SEEDS = {"dev": 20261123, "heldout": 20261123, "dev3": 20261124, "heldout3": 20261124}
+HALVES = {"dev": DEV_FILE, "heldout": HELDOUT_FILE, "dev3": DEV3_FILE, "heldout3": HELDOUT3_FILE,
+          "dev4": DEV4_FILE, "heldout4": HELDOUT4_FILE}
+PAIRS = {"v2": ("dev", "heldout"), "v3": ("dev3", "heldout3"), "v4": ("dev4", "heldout4")}
+SEEDS = {"dev": 20261123, "heldout": 20261123, "dev3": 20261124, "heldout3": 20261124,
+         "dev4": 20261126, "heldout4": 20261126}
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +107,18 @@ def test_a_bad_query_is_refused_with_its_place(tmp_path: Path, item: dict[str, o
     with pytest.raises(ValueError, match="set.yaml query #1") as err:
         load_set(path, known_ids={"stun"})
     assert problem in str(err.value)
+
+
+def test_the_split_tool_halves_each_category_the_same_way_every_time() -> None:
+    from tools.split_eval_set import split
+
+    queries = [{"query": f"q{i}", "category": c} for i, c in enumerate(["ruling"] * 7 + ["polish"] * 4 + ["hero"])]
+    dev, held = split(queries, 20261126)
+    assert (dev, held) == split(queries, 20261126)
+    assert sorted(q["query"] for q in dev + held) == sorted(q["query"] for q in queries)
+    assert Counter(q["category"] for q in dev) == {"ruling": 4, "polish": 2, "hero": 1}
+    assert Counter(q["category"] for q in held) == {"ruling": 3, "polish": 2}
+    assert split(queries, 1) != (dev, held)
 
 
 def test_score_breaks_down_by_category() -> None:

@@ -176,14 +176,14 @@ FIXED = ["barbarian stun", "max evasive tokens at once", "how many poison tokens
 
 
 def test_real_content_engines_agree(release: Release, tmp_path: Path) -> None:
-    from bench.eval_sets import DEV3_FILE, DEV_FILE, load_set
+    from bench.eval_sets import DEV3_FILE, DEV4_FILE, DEV_FILE, load_set
     from bench.search_eval import load_eval
 
     rng = random.Random(18)
     vocab = sorted(release.index.vocabulary.df)
     randoms = [" ".join(rng.sample(vocab, rng.randint(1, 4))) for _ in range(150)]
     # the player-style dev queries too (long, with words the content does not use): never a held-out half
-    dev = [q.query for path in (DEV_FILE, DEV3_FILE) for q in load_set(path)]
+    dev = [q.query for path in (DEV_FILE, DEV3_FILE, DEV4_FILE) for q in load_set(path)]
     queries = FIXED + [q.query for q in load_eval()] + dev + randoms
     client = node_search(release, queries, tmp_path)
     same = 0
