@@ -27,8 +27,10 @@ same fields and boosts, then order them here, by the same rules:
 - the kind prior makes a term's own entry outrank the FAQs and summaries that mention it;
 - the language prior ranks entries in the query's language first, when the words tell
   (words only the Polish pages use, or only the English entries use): a tie-breaker, not a veto;
-  milder still when the query mixes both (a Polish question naming an English game term);
-- the hero prior: a query naming a hero and something more prefers the FAQs tagged with that hero;
+  milder still when the query mixes both (a Polish question naming an English game term); none when the
+  query names a game with no page in its language (query_language);
+- the hero prior: a query naming a hero and something more prefers the FAQs tagged with that hero; a query
+  naming none of a FAQ's heroes gets that FAQ at OTHER_HERO_FAQ (the general answer and the term come first);
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
 
@@ -107,6 +109,9 @@ KIND_HINTS: dict[str, tuple[str, ...]] = {
 KIND_HINT_PRIOR = 1.25
 # A query naming a hero and something more ("barbarian stun") asks about that hero's rulings: their FAQs get this.
 HERO_FAQ_PRIOR = 1.3
+# A query that names none of a FAQ's heroes (no word of their names) asks about the rule, not that hero's ruling: the
+# term's own entry and the general FAQ come before one hero's copy ("how much cp to get rid of knockdown").
+OTHER_HERO_FAQ = 0.85
 # A description's match counts this share of a name's (ranking.rank_top: name_match is the better of the two).
 DESC_RATIO = 1.0
 STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
@@ -162,6 +167,15 @@ def rarity_weights(segments: list[list[tuple[str, ...]]], df: dict[str, int], n:
         d = max(min(df.get(w, 0) for w in phrase) for phrase in alternatives)
         out.append(1.0 if d <= RARE_DF else min(1.0, idf(d, n) / full))
     return out
+
+
+def query_language(lang: str, game: str | None, game_langs: Iterable[tuple[str, str]]) -> str | None:
+    """The language the language prior prefers: none when the query names a game that has no page in the query's
+    language (a Polish question about Dungeon Dice is answered by its English pages, so they must not lose to
+    Polish pages of another game)."""
+    if game is not None and (game, lang.split("+")[0]) not in set(game_langs):
+        return None
+    return lang
 
 
 def hinted_kinds(all_words: list[str]) -> frozenset[str]:
@@ -373,7 +387,11 @@ class QueryInfo:
             prior *= MIXED_LANG_MISMATCH if "+" in self.lang else LANG_MISMATCH
         prior *= GAME_MISMATCH if self.game and c.game != self.game else 1.0
         prior *= NUMBER_PRIOR if self.number and c.facts else 1.0
-        prior *= HERO_FAQ_PRIOR if c.heroes and self.names_hero(c) else 1.0
+        if c.heroes:
+            if self.names_hero(c):
+                prior *= HERO_FAQ_PRIOR
+            elif not any(set(h) & self.words for h in c.heroes):
+                prior *= OTHER_HERO_FAQ
         prior *= KIND_HINT_PRIOR if c.kind in self.kinds else 1.0
         return prior
 

@@ -46,6 +46,7 @@ from .ranking import (
     hints_number,
     is_question,
     named_game,
+    query_language,
     rank_top,
     rarity_weights,
     segment_weights,
@@ -228,6 +229,8 @@ class SearchIndex:
         self._name_words = NameWords((name for d in self._docs
                                       for name in [*(d.get("names") or []), *(d.get("described") or [])]),
                                      self._stemmed)
+        # (game, language) of every page: a query naming a game with no page in its language has no language prior
+        self._game_langs = frozenset((d["game"], d["lang"]) for d in self._docs)
         self._tokens: dict[int, tuple[str, list[tuple[int, int, str, str]]]] = {}
         self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
@@ -298,7 +301,8 @@ class SearchIndex:
                                         d.get("names") or [], every, bool(d.get("facts")), d.get("heroes"),
                                         d.get("described") or []))
             numbers[d["id"]] = docnum
-        info = QueryInfo(segments, self.vocabulary.language(query_words), game, is_question(all_words),
+        lang = query_language(self.vocabulary.language(query_words), game, self._game_langs)
+        info = QueryInfo(segments, lang, game, is_question(all_words),
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags)
         ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
         hits = []

@@ -16,7 +16,7 @@ from indexer import load_corpus
 from indexer.build import write_release
 from indexer.errors import BuildError
 from indexer.library import Release
-from indexer.ranking import coverage, hints_number, segment_weights
+from indexer.ranking import Candidate, QueryInfo, coverage, hints_number, query_language, segment_weights
 from indexer.search_extras import best_section, tag_words
 
 from .helpers import entry_text, write_entry
@@ -28,7 +28,8 @@ NODE_SECTIONS = NODE_ENGINE.replace("ids: found.hits.map((h) => h.id)",
 
 SIGNAL_QUERIES = ["barbarian stun", "stun", "barbarian", "max stun tokens", "how many poison tokens can stack",
                   "knock you flat", "jak działa żeton evasive", "evasive", "dodge", "stun loop", "poison stack limit",
-                  "timing of stun", "can i stun twice", "can the barbarian stun twice", "barbarian rage"]
+                  "timing of stun", "can i stun twice", "can the barbarian stun twice", "barbarian rage",
+                  "when is stun removed", "monk when is stun removed", "dungeon dice jak działa fame"]
 
 
 def tiny_content(root: Path) -> Path:
@@ -49,6 +50,12 @@ def tiny_content(root: Path) -> Path:
                                             body="Yes: each Stun gives you another Offensive Roll Phase."))
     write_entry(root, "faq2.md", entry_text("faq-barbarian-rage", "Does rage heal me?", kind="faq",
                                             tags="[barbarian]", body="Yes, as the card says."))
+    write_entry(root, "faq3.md", entry_text("faq-monk-stun-removed", "When is Stun removed?", kind="faq",
+                                            tags="[monk]", body="When the Attack ends."))
+    write_entry(root, "faq4.md", entry_text("faq-stun-removed", "When is Stun removed?", kind="faq",
+                                            body="When the Attack ends."))
+    write_entry(root, "dd-fame.md", entry_text("dd-fame", "Fame", game="dungeon-dice",
+                                               body="The first hero to reach the Fame goal wins."))
     write_entry(root, "stack.md", entry_text("stack-limit", "Stack limit", body="""
         Each token has a maximum number you may hold at once.
 
@@ -91,6 +98,25 @@ def test_weak_words_and_number_hints() -> None:
     assert coverage({0}, [1.0, 0.3]) == (1 / 1.3, False)  # one strong segment: no AND-narrowing bonus
 
 
+def test_the_query_language_is_waived_for_a_game_without_pages_in_it() -> None:
+    pages = {("dice-throne", "en"), ("dice-throne", "pl"), ("dungeon-dice", "en")}
+    assert query_language("pl", "dungeon-dice", pages) is None
+    assert query_language("pl+en", "dungeon-dice", pages) is None
+    assert query_language("pl", "dice-throne", pages) == "pl"
+    assert query_language("pl", None, pages) == "pl"
+    assert query_language("en", "dungeon-dice", pages) == "en"
+
+
+def test_a_hero_faq_ranks_lower_when_the_query_names_none_of_its_heroes() -> None:
+    faq = Candidate("faq-monk-x", "dice-throne", "faq", "en", 1.0, 1.0, [], heroes=[["monk"]])
+    general = Candidate("faq-general-x", "dice-throne", "faq", "en", 1.0, 1.0, [])
+    stun = [[("stun",)], [("removed",)]]
+    plain = QueryInfo(stun, words=frozenset({"stun", "removed"}), weights=[1.0, 1.0])
+    named = QueryInfo([*stun, [("monk",)]], words=frozenset({"stun", "removed", "monk"}), weights=[1.0, 1.0, 1.0])
+    assert plain.prior(faq, {}) == pytest.approx(0.85) and plain.prior(general, {}) == 1.0
+    assert named.prior(faq, {}) == pytest.approx(1.3)
+
+
 def test_best_section_rule() -> None:
     sections = [("a", "A", 3), ("b", "B", 6)]
     tokens = ["x", "y", "z", "a", "poison", "burn", "b", "poison", "q"]
@@ -115,6 +141,16 @@ def test_faq_tags_are_searchable(tiny: Release) -> None:
     assert set(ids(tiny, "barbarian", kind="faq")) == {"faq-barbarian-stun-chain", "faq-barbarian-rage"}
     assert ids(tiny, "barbarian stun")[0] == "faq-barbarian-stun-chain"
     assert ids(tiny, "barbarian")[0] == "barbarian"  # the hero alone: the hero's own entry
+
+
+def test_the_general_answer_comes_before_a_heros_copy(tiny: Release) -> None:
+    # the same title and answer: the general one first, the hero copy after it
+    assert ids(tiny, "when is stun removed")[:2] == ["faq-stun-removed", "faq-monk-stun-removed"]
+    assert ids(tiny, "monk when is stun removed")[0] == "faq-monk-stun-removed"
+
+
+def test_a_polish_question_about_a_game_without_polish_pages(tiny: Release) -> None:
+    assert ids(tiny, "dungeon dice jak działa fame")[0] == "dd-fame"
 
 
 def test_descriptions_find_the_entry(tiny: Release) -> None:

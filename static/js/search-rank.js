@@ -501,6 +501,8 @@
     var vocab = prebuilt ? prebuilt.vocabulary(rules) : new Vocabulary(rules, data.docs);
     var docs = new Map();
     data.docs.forEach(function (d) { docs.set(d.id, d); });
+    // as search_backend's _game_langs: the (game, language) of every page, for ranking.query_language
+    var gameLangs = new Set(data.docs.map(function (d) { return d.game + " " + d.lang; }));
     var mini = prebuilt ? prebuilt.index(indexOptions(rules, data)) : new MiniSearch(indexOptions(rules, data));
     if (!prebuilt) mini.addAll(data.docs);
     var r = data.ranking;
@@ -529,8 +531,11 @@
       all.forEach(function (w) {
         if (Object.prototype.hasOwnProperty.call(r.kind_hints, w)) r.kind_hints[w].forEach(function (k) { hinted.add(k); });
       });
+      var lang = vocab.language(words);
+      // as ranking.query_language: no language prior for a game with no page in the query's language
+      if (named.game && !gameLangs.has(named.game + " " + lang.split("+")[0])) lang = null;
       var info = {
-        lang: vocab.language(words), game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
+        lang: lang, game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
       };
       var kinds = info.question ? r.question_kind_prior : r.kind_prior;
       var best = 0;
@@ -563,9 +568,15 @@
         }
         if (info.game && res.game !== info.game) prior *= r.game_mismatch;
         if (info.number && doc.facts) prior *= r.number_prior;
-        if (doc.heroes && doc.heroes.length && strong >= 2 && doc.heroes.some(function (h) {
-          return h.every(function (w) { return queryWords.has(w); });
-        })) prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
+        if (doc.heroes && doc.heroes.length) {
+          if (strong >= 2 && doc.heroes.some(function (h) {
+            return h.every(function (w) { return queryWords.has(w); });
+          })) {
+            prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
+          } else if (!doc.heroes.some(function (h) { return h.some(function (w) { return queryWords.has(w); }); })) {
+            prior *= r.other_hero_faq;  // as QueryInfo.prior: the query names none of this FAQ's heroes
+          }
+        }
         if (hinted.has(res.kind)) prior *= r.kind_hint_prior;
         var match = rules.nameMatch(segments, doc.names || [], weights, vocab.df);
         var nameScore = match[0];
