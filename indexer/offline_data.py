@@ -47,6 +47,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             # search_extras: FAQ tags as words, effect descriptions, a fact box, sections (anchor, heading, offset)
             "tags": more.tags, "describes": more.describes, "describes_pl": more.describes_pl,
             "facts": more.facts, "sections": [list(x) for x in more.sections], "heroes": hero_words(more),
+            "polarity": more.polarity,
             "described": more.described,
         }
         docs.append(doc)
@@ -78,6 +79,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "rare_df": ranking.RARE_DF,
             "kind_hints": {w: list(k) for w, k in ranking.KIND_HINTS.items()},
             "kind_hint_prior": ranking.KIND_HINT_PRIOR,
+            "polarity_hints": ranking.POLARITY_HINTS, "polarity_mismatch": ranking.POLARITY_MISMATCH,
             "stem_weight": ranking.STEM_WEIGHT, "prefix_weight": ranking.PREFIX_WEIGHT,
             "fuzzy_weight": {str(k): v for k, v in ranking.FUZZY_WEIGHT.items()},
             "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,

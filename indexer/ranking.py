@@ -32,6 +32,7 @@ same fields and boosts, then order them here, by the same rules:
 - the hero prior: a query naming a hero and something more prefers the FAQs tagged with that hero; a query
   naming none of a FAQ's heroes gets that FAQ at OTHER_HERO_FAQ (the general answer and the term come first);
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
+- the polarity hint: "debuff" / "buff" marks down status effects of the other type (POLARITY_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
 
 BM25 sums over a query's segments; within a segment, a document scores its best synonym phrase only (the
@@ -107,6 +108,11 @@ KIND_HINTS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("spell", "symbol", "icon", "face"), ("symbol",)),
 }
 KIND_HINT_PRIOR = 1.25
+# "debuff" asks for a negative status effect, "buff" for a positive one: a status effect of the other type gets
+# POLARITY_MISMATCH (unique effects and companions have no type here and are never marked down).
+POLARITY_HINTS: dict[str, str] = {**dict.fromkeys(("debuff", "debuffs", "negative"), "negative"),
+                                  **dict.fromkeys(("buff", "buffs", "positive"), "positive")}
+POLARITY_MISMATCH = 0.8
 # A query naming a hero and something more ("barbarian stun") asks about that hero's rulings: their FAQs get this.
 HERO_FAQ_PRIOR = 1.3
 # A query that names none of a FAQ's heroes (no word of their names) asks about the rule, not that hero's ruling: the
@@ -181,6 +187,12 @@ def query_language(lang: str, game: str | None, game_langs: Iterable[tuple[str, 
 def hinted_kinds(all_words: list[str]) -> frozenset[str]:
     """The kinds the query's words ask for (KIND_HINTS)."""
     return frozenset(k for w in all_words for k in KIND_HINTS.get(w, ()))
+
+
+def hinted_polarity(all_words: list[str]) -> str | None:
+    """The type of status effect the query's words ask for (POLARITY_HINTS), when they ask for one only."""
+    found = {POLARITY_HINTS[w] for w in all_words if w in POLARITY_HINTS}
+    return found.pop() if len(found) == 1 else None
 
 
 def hints_number(all_words: list[str]) -> bool:
@@ -358,6 +370,7 @@ class Candidate:
     facts: bool = False
     heroes: list[list[str]] | None = None  # a FAQ's hero tags, as name words
     described: list[list[str]] | None = None  # its descriptions, as content words (search_extras)
+    polarity: str = ""  # a status effect's type, positive or negative (search_extras)
     score: float = 0.0
 
 
@@ -374,6 +387,7 @@ class QueryInfo:
     words: frozenset[str] = frozenset()  # the query's content words
     kinds: frozenset[str] = frozenset()  # the kinds the query asks for (hinted_kinds)
     flags: list[float] | None = None  # segment_weights (weak or strong), when weights also carry rarity
+    polarity: str | None = None  # the kind of status effect the query asks for ("debuff": negative)
 
     def names_hero(self, c: Candidate) -> bool:
         """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
@@ -393,6 +407,7 @@ class QueryInfo:
             elif not any(set(h) & self.words for h in c.heroes):
                 prior *= OTHER_HERO_FAQ
         prior *= KIND_HINT_PRIOR if c.kind in self.kinds else 1.0
+        prior *= POLARITY_MISMATCH if self.polarity and c.polarity and c.polarity != self.polarity else 1.0
         return prior
 
 

@@ -43,6 +43,7 @@ from .ranking import (
     content_words,
     coverage,
     hinted_kinds,
+    hinted_polarity,
     hints_number,
     is_question,
     named_game,
@@ -128,6 +129,7 @@ def get_schema() -> Schema:
         sections=STORED(),
         heroes=STORED(),
         described=STORED(),
+        polarity=STORED(),
     )
 
 
@@ -168,7 +170,7 @@ def fill_index(ix: Any, entries: list[Entry], polish_names: dict[str, list[str]]
         names = search_names(e, polish_names.get(e.id, []), more)
         doc: dict[str, Any] = {"id": e.id, "game": e.game, "kind": e.kind, "lang": e.lang, "summary": e.summary,
                                "names": names, "facts": more.facts, "sections": more.sections,
-                               "heroes": hero_words(more), "described": more.described,
+                               "heroes": hero_words(more), "described": more.described, "polarity": more.polarity,
                                "fuzzy": plain_text(e, aliases, more), "describes_pl": more.describes_pl}
         if e.lang == "pl":
             doc.update(title_pl=e.title, aliases_pl=aliases, body_pl=e.text, body="")
@@ -299,11 +301,12 @@ class SearchIndex:
             d = docs[docnum]
             candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score, share,
                                         d.get("names") or [], every, bool(d.get("facts")), d.get("heroes"),
-                                        d.get("described") or []))
+                                        d.get("described") or [], d.get("polarity") or ""))
             numbers[d["id"]] = docnum
         lang = query_language(self.vocabulary.language(query_words), game, self._game_langs)
         info = QueryInfo(segments, lang, game, is_question(all_words),
-                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags)
+                         weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags,
+                         hinted_polarity(all_words))
         ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
         hits = []
         for c in ranked:

@@ -40,6 +40,7 @@ class SearchExtras:
     sections: list[tuple[str, str, int]] = field(default_factory=list)
     heroes: list[str] = field(default_factory=list)  # titles of the hero entries a FAQ is tagged with
     described: list[list[str]] = field(default_factory=list)  # each description as content words
+    polarity: str = ""  # a status effect's type when positive or negative (ranking.POLARITY_HINTS)
 
 
 def tag_words(tags: list[str], titles: dict[str, str]) -> str:
@@ -109,13 +110,16 @@ def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[st
     titles = {e.id: e.title for e in entries}
     heroes = {e.id for e in entries if e.kind == "hero"}
     described = describes_by_id(data)
+    polarity = {item["id"]: item["type"] for item in data.get("status-effects", {}).get("effects", []) or []
+                if isinstance(item, dict) and item.get("type") in ("positive", "negative")}
     out: dict[str, SearchExtras] = {}
     for e in entries:
         en, pl = described.get(e.id, ([], []))
         out[e.id] = SearchExtras(tags=tag_words(e.tags, titles), describes=" ; ".join(en),
                                  describes_pl=" ; ".join(pl), facts=e.id in with_facts,
                                  sections=section_starts(e), described=described_words(en + pl),
-                                 heroes=[titles[t] for t in e.tags if t in heroes] if e.kind == "faq" else [])
+                                 heroes=[titles[t] for t in e.tags if t in heroes] if e.kind == "faq" else [],
+                                 polarity=polarity.get(e.id, ""))
     return out
 
 

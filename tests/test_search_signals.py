@@ -16,7 +16,15 @@ from indexer import load_corpus
 from indexer.build import write_release
 from indexer.errors import BuildError
 from indexer.library import Release
-from indexer.ranking import Candidate, QueryInfo, coverage, hints_number, query_language, segment_weights
+from indexer.ranking import (
+    Candidate,
+    QueryInfo,
+    coverage,
+    hinted_polarity,
+    hints_number,
+    query_language,
+    segment_weights,
+)
 from indexer.search_extras import best_section, tag_words
 
 from .helpers import entry_text, write_entry
@@ -29,7 +37,8 @@ NODE_SECTIONS = NODE_ENGINE.replace("ids: found.hits.map((h) => h.id)",
 SIGNAL_QUERIES = ["barbarian stun", "stun", "barbarian", "max stun tokens", "how many poison tokens can stack",
                   "knock you flat", "jak działa żeton evasive", "evasive", "dodge", "stun loop", "poison stack limit",
                   "timing of stun", "can i stun twice", "can the barbarian stun twice", "barbarian rage",
-                  "when is stun removed", "monk when is stun removed", "dungeon dice jak działa fame"]
+                  "when is stun removed", "monk when is stun removed", "dungeon dice jak działa fame",
+                  "token damage", "debuff token damage", "buff token damage"]
 
 
 def tiny_content(root: Path) -> Path:
@@ -69,7 +78,7 @@ def tiny_content(root: Path) -> Path:
     write_entry(root, "data/describes-faq.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
                 "  - {id: faq-barbarian-rage, en: [heal from being angry]}\n")
     write_entry(root, "data/status-effects.yaml", "sources:\n  - {file: x, section: y}\neffects:\n"
-                "  - {id: poison, stack_limit: 3}\n")
+                "  - {id: poison, type: negative, stack_limit: 3}\n  - {id: evasive, type: positive, stack_limit: 3}\n")
     return root
 
 
@@ -115,6 +124,14 @@ def test_a_hero_faq_ranks_lower_when_the_query_names_none_of_its_heroes() -> Non
     named = QueryInfo([*stun, [("monk",)]], words=frozenset({"stun", "removed", "monk"}), weights=[1.0, 1.0, 1.0])
     assert plain.prior(faq, {}) == pytest.approx(0.85) and plain.prior(general, {}) == 1.0
     assert named.prior(faq, {}) == pytest.approx(1.3)
+
+
+def test_debuff_and_buff_ask_for_a_type_of_status_effect(tiny: Release) -> None:
+    assert hinted_polarity(["debuff", "stacks", "3"]) == "negative"
+    assert hinted_polarity(["buffs", "i", "have"]) == "positive"
+    assert hinted_polarity(["buff", "or", "debuff"]) is None and hinted_polarity(["stun"]) is None
+    assert ids(tiny, "debuff token damage")[0] == "poison"
+    assert ids(tiny, "buff token damage")[0] == "evasive"
 
 
 def test_best_section_rule() -> None:

@@ -534,6 +534,11 @@
       var lang = vocab.language(words);
       // as ranking.query_language: no language prior for a game with no page in the query's language
       if (named.game && !gameLangs.has(named.game + " " + lang.split("+")[0])) lang = null;
+      var polarities = new Set();  // as ranking.hinted_polarity: the one type of status effect the words ask for
+      all.forEach(function (w) {
+        if (Object.prototype.hasOwnProperty.call(r.polarity_hints, w)) polarities.add(r.polarity_hints[w]);
+      });
+      var polarity = polarities.size === 1 ? Array.from(polarities)[0] : null;
       var info = {
         lang: lang, game: named.game, question: rules.isQuestion(all), number: rules.hintsNumber(all),
       };
@@ -578,6 +583,7 @@
           }
         }
         if (hinted.has(res.kind)) prior *= r.kind_hint_prior;
+        if (polarity && doc.polarity && doc.polarity !== polarity) prior *= r.polarity_mismatch;
         var match = rules.nameMatch(segments, doc.names || [], weights, vocab.df);
         var nameScore = match[0];
         if (doc.described && doc.described.length) {  // as ranking.rank_top: the better of name and description
