@@ -225,9 +225,11 @@ class SearchIndex:
         self._local = threading.local()
         self._impacts = load_impacts(source, self._ix)
         self.vocabulary = vocabulary_of(self._impacts, self._docs)
-        # the words the offline client can stem (its stem table covers the content's and the synonyms' words):
-        # a query word outside them is searched unstemmed on both engines (its typo variants still are stemmed)
-        self._stemmed = frozenset(self.vocabulary.df) | {w for g in groups for p in g for w in p}
+        # the words the offline client can stem (its stem table covers the content's and the synonyms' words, and
+        # the descriptions' words: Polish ones on English pages are in no field the vocabulary reads): a query word
+        # outside them is searched unstemmed on both engines (its typo variants still are stemmed)
+        self._stemmed = (frozenset(self.vocabulary.df) | {w for g in groups for p in g for w in p}
+                         | {w for d in self._docs for phrase in d.get("described") or [] for w in phrase})
         self._name_words = NameWords((name for d in self._docs
                                       for name in [*(d.get("names") or []), *(d.get("described") or [])]),
                                      self._stemmed)

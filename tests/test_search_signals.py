@@ -38,7 +38,8 @@ SIGNAL_QUERIES = ["barbarian stun", "stun", "barbarian", "max stun tokens", "how
                   "knock you flat", "jak działa żeton evasive", "evasive", "dodge", "stun loop", "poison stack limit",
                   "timing of stun", "can i stun twice", "can the barbarian stun twice", "barbarian rage",
                   "when is stun removed", "monk when is stun removed", "dungeon dice jak działa fame",
-                  "token damage", "debuff token damage", "buff token damage"]
+                  "token damage", "debuff token damage", "buff token damage",
+                  "sława", "ile sława", "sławy"]
 
 
 def tiny_content(root: Path) -> Path:
@@ -76,7 +77,7 @@ def tiny_content(root: Path) -> Path:
     write_entry(root, "data/describes.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
                 "  - {id: stun, en: [knock you flat, cannot act]}\n  - {id: evasive, en: [dodge], pl: [unik]}\n")
     write_entry(root, "data/describes-faq.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
-                "  - {id: faq-barbarian-rage, en: [heal from being angry]}\n")
+                "  - {id: faq-barbarian-rage, en: [heal from being angry]}\n  - {id: dd-fame, pl: [sława]}\n")
     write_entry(root, "data/status-effects.yaml", "sources:\n  - {file: x, section: y}\neffects:\n"
                 "  - {id: poison, type: negative, stack_limit: 3}\n  - {id: evasive, type: positive, stack_limit: 3}\n")
     return root
@@ -168,6 +169,11 @@ def test_the_general_answer_comes_before_a_heros_copy(tiny: Release) -> None:
 
 def test_a_polish_question_about_a_game_without_polish_pages(tiny: Release) -> None:
     assert ids(tiny, "dungeon dice jak działa fame")[0] == "dd-fame"
+
+
+def test_polish_words_on_an_english_page_are_stemmed_on_both_engines(tiny: Release) -> None:
+    # "sława" is only in a Polish description of an English page: the server stems it as the client does
+    assert ids(tiny, "sława")[:1] == ids(tiny, "ile sława")[:1] == ["dd-fame"]
 
 
 def test_descriptions_find_the_entry(tiny: Release) -> None:
