@@ -3,7 +3,9 @@
 A player who does not know the name "Retribution" or "Gust" types what it does; search finds it through its
 `describes` line. These checks keep the coverage from slipping when entries are added: every status effect,
 token, companion, Dungeon Dice symbol and monster has an English line, and Polish lines appear only for
-entries whose term is in content/data/polish-terms.yaml (the file's own rule), or on the Polish pages themselves.
+entries whose term is in content/data/polish-terms.yaml (the file's own rule), on the Polish pages themselves,
+or on Adventures and Dungeon Dice pages: no source has Polish for those games, so their Polish search words are
+the project's own translation, kept apart in content/data/describes-pl-adv-dd.yaml (session 7) and never shown.
 Lines may sit in any content/data/describes*.yaml file (one per part of the content).
 """
 
@@ -40,6 +42,19 @@ def test_every_effect_like_entry_is_described(corpus: Corpus) -> None:
     assert not missing, f"no English describes line in content/data/describes.yaml: {missing}"
 
 
+def test_polish_words_for_the_other_games_sit_in_their_own_file(corpus: Corpus) -> None:
+    """Every Adventures and Dungeon Dice page has Polish search words, and only describes-pl-adv-dd.yaml gives them."""
+    items = corpus.data["describes-pl-adv-dd"]["entries"]
+    ids = [str(item["id"]) for item in items]
+    assert len(ids) == len(set(ids))
+    assert all(item.get("pl") and not item.get("en") for item in items)
+    others = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice")}
+    assert set(ids) == others
+    for stem in data_stems(corpus.data, DESCRIBES):
+        if stem != "describes-pl-adv-dd":
+            assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in others]
+
+
 def test_describes_are_short_phrases(corpus: Corpus) -> None:
     for entry_id, item in _described(corpus).items():
         for lang in ("en", "pl"):
@@ -50,6 +65,7 @@ def test_describes_are_short_phrases(corpus: Corpus) -> None:
 def test_polish_lines_only_where_the_term_map_has_the_term(corpus: Corpus) -> None:
     mapped = {str(t["id"]) for t in corpus.data["polish-terms"]["terms"] if t.get("id")}
     polish_pages = {e.id for e in corpus.entries.values() if e.lang == "pl"}  # their own language: no term needed
+    other_games = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice")}
     stray = sorted(i for i, item in _described(corpus).items()
-                   if item.get("pl") and i not in mapped and i not in polish_pages)
+                   if item.get("pl") and i not in mapped | polish_pages | other_games)
     assert not stray, f"Polish describes for entries with no term in polish-terms.yaml: {stray}"
