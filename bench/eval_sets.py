@@ -27,6 +27,9 @@ HELDOUT3_FILE = DATA / "search_eval_v3_heldout.yaml"
 # tools/split_eval_set.py: the fresh held-out half after v3's held-out misses had been read.
 DEV4_FILE = DATA / "search_eval_v4_dev.yaml"
 HELDOUT4_FILE = DATA / "search_eval_v4_heldout.yaml"
+# v5 (end of session 7): 329 queries by four more such writers, split the same way, measured once after tuning stopped.
+DEV5_FILE = DATA / "search_eval_v5_dev.yaml"
+HELDOUT5_FILE = DATA / "search_eval_v5_heldout.yaml"
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")
