@@ -127,9 +127,20 @@ MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored
 _BRACKETS = re.compile(r"\(([^)]*)\)")
 
 
-def content_words(all_words: list[str]) -> list[str]:
-    """Query words without stop words, unless that would leave nothing."""
-    kept = [w for w in all_words if w not in STOP_WORDS]
+# A word or short phrase in quotes ("what does 'then' let me do"): a quote mark not inside a word, up to 40
+# characters, a closing quote mark not followed by a letter. The same pattern in static/js/search-rank.js.
+QUOTED_RE = re.compile(r"(?<![^\W_])[\"'‘’“”„«]([^\"'‘’“”„«»\n]{1,40}?)[\"'‘’“”»](?![^\W_])")
+
+
+def quoted_words(text: str) -> frozenset[str]:
+    """The words a query puts in quotes: card wording such as 'then' or "or" is searched even when it is a stop
+    word."""
+    return frozenset(w for m in QUOTED_RE.finditer(text) for w in words(m.group(1)))
+
+
+def content_words(all_words: list[str], keep: frozenset[str] = frozenset()) -> list[str]:
+    """Query words without stop words (but those in `keep`, the quoted ones), unless that would leave nothing."""
+    kept = [w for w in all_words if w not in STOP_WORDS or w in keep]
     return kept or all_words
 
 

@@ -48,6 +48,7 @@ from .ranking import (
     is_question,
     named_game,
     query_language,
+    quoted_words,
     rank_top,
     rarity_weights,
     segment_weights,
@@ -270,7 +271,7 @@ class SearchIndex:
 
     def _search(self, text: str, limit: int, filters: dict[str, str] | None) -> SearchResult:
         all_words = words(text)
-        query_words = content_words(all_words)[:MAX_QUERY_WORDS]
+        query_words = content_words(all_words, quoted_words(text))[:MAX_QUERY_WORDS]
         if not query_words:
             return SearchResult(0, [], None)
         game, query_words = named_game(query_words)

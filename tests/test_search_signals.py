@@ -23,6 +23,7 @@ from indexer.ranking import (
     hinted_polarity,
     hints_number,
     query_language,
+    quoted_words,
     segment_weights,
 )
 from indexer.search_extras import best_section, tag_words
@@ -39,7 +40,9 @@ SIGNAL_QUERIES = ["barbarian stun", "stun", "barbarian", "max stun tokens", "how
                   "timing of stun", "can i stun twice", "can the barbarian stun twice", "barbarian rage",
                   "when is stun removed", "monk when is stun removed", "dungeon dice jak działa fame",
                   "token damage", "debuff token damage", "buff token damage",
-                  "sława", "ile sława", "sławy"]
+                  "sława", "ile sława", "sławy", "what does 'then' do", "what does then do on stun",
+                  "what does 'then' do on stun",
+                  "can i use \u201cthen\u201d on stun", "what's the then timing"]
 
 
 def tiny_content(root: Path) -> Path:
@@ -66,6 +69,7 @@ def tiny_content(root: Path) -> Path:
                                             body="When the Attack ends."))
     write_entry(root, "dd-fame.md", entry_text("dd-fame", "Fame", game="dungeon-dice",
                                                body="The first hero to reach the Fame goal wins."))
+    write_entry(root, "then.md", entry_text("then", "Then", body="Card wording: a break where players may act."))
     write_entry(root, "stack.md", entry_text("stack-limit", "Stack limit", body="""
         Each token has a maximum number you may hold at once.
 
@@ -169,6 +173,15 @@ def test_the_general_answer_comes_before_a_heros_copy(tiny: Release) -> None:
 
 def test_a_polish_question_about_a_game_without_polish_pages(tiny: Release) -> None:
     assert ids(tiny, "dungeon dice jak działa fame")[0] == "dd-fame"
+
+
+def test_a_quoted_stop_word_is_searched(tiny: Release) -> None:
+    assert quoted_words("what does 'then' on an ability let you do") == {"then"}
+    assert quoted_words('what does \u201cor\u201d mean') == {"or"}
+    assert quoted_words("what's the then rule") == frozenset() and quoted_words("don't 'or' it") == {"or"}
+    assert ids(tiny, "what does 'then' do")[:1] == ["then"]
+    assert "then" not in ids(tiny, "what does then do on stun")  # unquoted, "then" is a stop word as before
+    assert "then" in ids(tiny, "what does 'then' do on stun")[:2]
 
 
 def test_polish_words_on_an_english_page_are_stemmed_on_both_engines(tiny: Release) -> None:

@@ -87,9 +87,20 @@
     return Object.prototype.hasOwnProperty.call(table, word) ? table[word] : word;
   };
 
-  Rules.prototype.contentWords = function (all) {
+  // As ranking.QUOTED_RE / quoted_words: the words a query puts in quotes are searched even when stop words.
+  var QUOTED_RE = /(?<![\p{L}\p{N}])["'‘’“”„«]([^"'‘’“”„«»\n]{1,40}?)["'‘’“”»](?![\p{L}\p{N}])/gu;
+  Rules.prototype.quotedWords = function (text) {
+    var out = new Set();
+    var re = new RegExp(QUOTED_RE.source, "gu");
+    var m;
+    var fold = this.Fold;
+    while ((m = re.exec(String(text))) !== null) fold.words(m[1]).forEach(function (w) { out.add(w); });
+    return out;
+  };
+
+  Rules.prototype.contentWords = function (all, keep) {
     var stop = this.stop;
-    var kept = all.filter(function (w) { return !stop.has(w); });
+    var kept = all.filter(function (w) { return !stop.has(w) || (keep && keep.has(w)); });
     return kept.length ? kept : all;
   };
 
@@ -512,7 +523,7 @@
       var limit = options.limit || 10;
       var filters = options.filters || {};
       var all = Fold.words(text);
-      var words = rules.contentWords(all).slice(0, r.max_query_words);
+      var words = rules.contentWords(all, rules.quotedWords(text)).slice(0, r.max_query_words);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
       var named = rules.namedGame(words);
       words = named.words;
