@@ -48,14 +48,22 @@ Keep static/js/search-core.js in step with this file.
 
 from __future__ import annotations
 
-import bisect
 import heapq
 import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .analysis import STOP_WORDS, stem, words
+from .analysis import STOP_WORDS, words
+from .name_match import (  # noqa: F401  (re-exported: NameWords, NameMatcher and their weights stay importable here)
+    NAMED,
+    NAMED_MAX_DF,
+    STEM_WEIGHT,
+    NameMatcher,
+    NameWords,
+    Phrase,
+    name_match,
+)
 from .vocabulary import (  # noqa: F401  (re-exported: the vocabulary's names stay importable from here)
     FUZZY_CACHE,
     FUZZY_WEIGHT,
@@ -85,9 +93,6 @@ GAME_NAMES: dict[str, list[str]] = {
     "dungeon-dice": ["dungeon dice", "dd"],
 }
 REL, NAME, COVER, ALL = 1.0, 1.2, 0.6, 0.3
-# The named thing wins: an entry one of whose names the query holds whole gets NAMED more, when the name has a
-# word in at most NAMED_MAX_DF documents (a name of common words only, "damage", names nothing in particular).
-NAMED, NAMED_MAX_DF = 0.2, 15
 # Question and quantity words: searched, but a WEAK_WEIGHT share of a segment (see the module docstring).
 WEAK_WORDS = frozenset(
     "many much max maximum cap limit limits most least once time times token tokens stack stacks stacking "
@@ -120,7 +125,6 @@ HERO_FAQ_PRIOR = 1.3
 OTHER_HERO_FAQ = 0.85
 # A description's match counts this share of a name's (ranking.rank_top: name_match is the better of the two).
 DESC_RATIO = 1.0
-STEM_WEIGHT = 0.9  # same stem, other form: "protect" is nearer Protect than Protection
 CANDIDATES = 60
 MAX_QUERY_WORDS = 12  # content words searched; a longer query's tail is ignored (players type far fewer)
 
@@ -225,137 +229,6 @@ def phrase_words(phrases: Iterable[str]) -> list[list[str]]:
         if ws and ws not in out:
             out.append(ws)
     return out
-
-
-Phrase = tuple[str, ...]
-
-
-class NameWords:
-    """Every word of every entry's names, looked up by exact form, stem, prefix and shape (for fuzzy matches).
-
-    Built once per release, so a query finds the name words each of its words matches without
-    comparing it with every name of every candidate.
-    """
-
-    def __init__(self, names: Iterable[Iterable[str]], stemmed: set[str] | frozenset[str] | None = None):
-        """stemmed: the words whose stems the offline client knows (its stem table: the content's and the
-        synonyms' words); any other query word is compared as it is, on both engines. None: every word."""
-        self.stemmed = stemmed
-        self.words = sorted({w for name in names for w in name})
-        self.by_stem: dict[tuple[str, str], list[str]] = {}
-        self.by_shape: dict[tuple[str, int], list[str]] = {}
-        for w in self.words:
-            for lang in ("en", "pl"):
-                self.by_stem.setdefault((lang, stem(w, lang)), []).append(w)
-            self.by_shape.setdefault((w[0], len(w)), []).append(w)
-        self._known = set(self.words)
-        self.masks = {w: letter_mask(w) for w in self.words}
-
-    def matches(self, query_word: str, last: bool) -> dict[str, float]:
-        """Name word -> how well query_word matches it, for every name word it matches at all: 1 the same word,
-        STEM_WEIGHT the same stem (English or Polish), PREFIX_WEIGHT a completion of the last query word,
-        FUZZY_WEIGHT[d] within max_edits(query_word) edits d, same first letter."""
-        found: dict[str, float] = {}
-        # the rules' weights fall in the order word_matches tries them, so the best rule is the highest figure
-        limit = max_edits(query_word)
-        if limit:
-            mask = letter_mask(query_word)
-            for length in range(len(query_word) - limit, len(query_word) + limit + 1):
-                for w in self.by_shape.get((query_word[0], length), ()):
-                    if not may_reach(mask, self.masks[w], limit):
-                        continue
-                    d = osa_distance(query_word, w, limit)
-                    if 0 < d <= limit:  # 0: the word itself, found below
-                        found[w] = FUZZY_WEIGHT[d]
-        if last and len(query_word) >= 3:
-            for w in self.words[bisect.bisect_left(self.words, query_word):]:
-                if not w.startswith(query_word):
-                    break
-                found[w] = PREFIX_WEIGHT
-        known = self.stemmed is None or query_word in self.stemmed
-        for lang in ("en", "pl"):
-            for w in self.by_stem.get((lang, stem(query_word, lang) if known else query_word), ()):
-                found[w] = STEM_WEIGHT
-        if query_word in self._known:
-            found[query_word] = 1.0
-        return found
-
-
-class NameMatcher:
-    """name_match for one query, over many candidates' names.
-
-    The name words each query word matches are found once for the query (in NameWords); a name
-    none of whose words is among them scores 0 without further work.
-    """
-
-    def __init__(self, segments: list[list[Phrase]], name_words: NameWords, weights: list[float] | None = None,
-                 df: dict[str, int] | None = None):
-        n = len(segments)
-        self.df = df or {}
-        self.weights = weights or [1.0] * n
-        self.total = sum(self.weights) or 1.0
-        # per segment, its phrases; per phrase, its words with their prefix flag (last segment, one word)
-        self.segments = [[tuple((w, i == n - 1 and len(phrase) == 1) for w in phrase) for phrase in alternatives]
-                         for i, alternatives in enumerate(segments)]
-        # name word -> the query words (with their flag) it matches, and how well
-        self.hits: dict[str, list[tuple[tuple[str, bool], float]]] = {}
-        for key in {key for alternatives in self.segments for phrase in alternatives for key in phrase}:
-            for w, score in name_words.matches(*key).items():
-                self.hits.setdefault(w, []).append((key, score))
-        # query word -> the segments whose phrases use it: a name is scored on the segments its words reach only
-        # (any other segment adds 0), which keeps a long query of many variants cheap
-        self.key_segments: dict[tuple[str, bool], set[int]] = {}
-        for i, alternatives in enumerate(self.segments):
-            for phrase in alternatives:
-                for key in phrase:
-                    self.key_segments.setdefault(key, set()).add(i)
-
-    def __call__(self, names: list[list[str]]) -> float:
-        """max over names of (weighted share of query segments the name matches) x (share of the name's words
-        matched)."""
-        return self.score(names)[0]
-
-    def score(self, names: list[list[str]]) -> tuple[float, bool]:
-        """name_match, and whether the query holds one of the names whole (named: every word of a name with a
-        word rarer than NAMED_MAX_DF documents)."""
-        best, named = 0.0, False
-        for name in names:
-            # per query word, the name word it matches best (on a tie, the later one)
-            known: dict[tuple[str, bool], tuple[float, int]] = {}
-            for j, w in enumerate(name):
-                for key, score in self.hits.get(w, ()):
-                    if score >= known.get(key, (0.0, -1))[0]:
-                        known[key] = (score, j)
-            if not known:
-                continue
-            got = 0.0
-            used: set[int] = set()
-            for i in sorted({i for key in known for i in self.key_segments.get(key, ())}):
-                alternatives, weight = self.segments[i], self.weights[i]
-                seg_best, seg_used = 0.0, ()
-                for phrase in alternatives:
-                    score, hit = 1.0, []
-                    for key in phrase:
-                        found = known.get(key)
-                        if found is None:
-                            score = 0.0
-                            break
-                        score = min(score, found[0])
-                        hit.append(found[1])
-                    if score > seg_best:
-                        seg_best, seg_used = score, hit
-                got += seg_best * weight
-                used.update(seg_used)
-            best = max(best, (got / self.total) * (len(used) / len(name)))
-            if not named and len(used) == len(name):
-                named = min(self.df.get(w, 0) for w in name) <= NAMED_MAX_DF
-        return best, named
-
-
-def name_match(segments: list[list[Phrase]], names: list[list[str]], weights: list[float] | None = None) -> float:
-    """max over names of (weighted share of query segments the name matches) x (share of the name's words
-    matched)."""
-    return NameMatcher(segments, NameWords(names), weights)(names)
 
 
 def coverage(covered: set[int], weights: list[float], flags: list[float] | None = None) -> tuple[float, bool]:
