@@ -11,7 +11,7 @@ import bisect
 from collections.abc import Iterable
 
 from .analysis import stem
-from .vocabulary import FUZZY_WEIGHT, PREFIX_WEIGHT, letter_mask, max_edits, may_reach, osa_distance
+from .vocabulary import FUZZY_WEIGHT, PREFIX_WEIGHT, letter_mask, within_edits
 
 Phrase = tuple[str, ...]
 
@@ -48,16 +48,9 @@ class NameWords:
         FUZZY_WEIGHT[d] within max_edits(query_word) edits d, same first letter."""
         found: dict[str, float] = {}
         # the rules' weights fall in the order word_matches tries them, so the best rule is the highest figure
-        limit = max_edits(query_word)
-        if limit:
-            mask = letter_mask(query_word)
-            for length in range(len(query_word) - limit, len(query_word) + limit + 1):
-                for w in self.by_shape.get((query_word[0], length), ()):
-                    if not may_reach(mask, self.masks[w], limit):
-                        continue
-                    d = osa_distance(query_word, w, limit)
-                    if 0 < d <= limit:  # 0: the word itself, found below
-                        found[w] = FUZZY_WEIGHT[d]
+        for w, d in within_edits(query_word, self.by_shape, self.masks):
+            if d:  # 0: the word itself, found below
+                found[w] = FUZZY_WEIGHT[d]
         if last and len(query_word) >= 3:
             for w in self.words[bisect.bisect_left(self.words, query_word):]:
                 if not w.startswith(query_word):

@@ -7,6 +7,7 @@ in static/js/search-rank.js.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 PREFIX_WEIGHT = 0.7
@@ -84,6 +85,22 @@ class Variant:
     how: str  # exact | prefix | fuzzy
 
 
+def within_edits(word: str, by_shape: dict[tuple[str, int], list[str]],
+                 masks: dict[str, int]) -> Iterator[tuple[str, int]]:
+    """(known word, distance) for every known word within max_edits(word) edits of `word` (the word itself at 0):
+    same first letter, found by shape (first letter, length) and filtered by letter masks before the distance."""
+    limit = max_edits(word)
+    if not limit:
+        return
+    mask = letter_mask(word)
+    for length in range(len(word) - limit, len(word) + limit + 1):
+        for w in by_shape.get((word[0], length), ()):
+            if may_reach(mask, masks[w], limit):
+                d = osa_distance(word, w, limit)
+                if d <= limit:
+                    yield w, d
+
+
 class Vocabulary:
     """The folded, unstemmed words of the index, with document frequency and the languages using them."""
 
@@ -128,18 +145,8 @@ class Vocabulary:
         found = self._fuzzy.get(word)
         if found is not None:
             return found
-        limit = max_edits(word)
-        found = []
-        if limit:
-            mask = letter_mask(word)
-            for length in range(len(word) - limit, len(word) + limit + 1):
-                for w in self.by_shape.get((word[0], length), ()):
-                    if not may_reach(mask, self.masks[w], limit):
-                        continue
-                    d = osa_distance(word, w, limit)
-                    if d <= limit:
-                        found.append((w, d))
-            found.sort(key=lambda x: (x[1], -self.df[x[0]], x[0]))
+        found = list(within_edits(word, self.by_shape, self.masks))
+        found.sort(key=lambda x: (x[1], -self.df[x[0]], x[0]))
         if len(self._fuzzy) >= FUZZY_CACHE:
             self._fuzzy.clear()
         self._fuzzy[word] = found
