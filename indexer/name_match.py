@@ -29,8 +29,8 @@ class NameWords:
     """
 
     def __init__(self, names: Iterable[Iterable[str]], stemmed: set[str] | frozenset[str] | None = None):
-        """stemmed: the words whose stems the offline client knows (its stem table: the content's and the
-        synonyms' words); any other query word is compared as it is, on both engines. None: every word."""
+        """stemmed: the words whose stems the offline client knows (its stem table: the content's, the synonyms' and
+        the descriptions' words); any other query word is compared as it is, on both engines. None: every word."""
         self.stemmed = stemmed
         self.words = sorted({w for name in names for w in name})
         self.by_stem: dict[tuple[str, str], list[str]] = {}

@@ -52,6 +52,7 @@ import heapq
 import math
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .analysis import STOP_WORDS, words
@@ -190,11 +191,11 @@ def rarity_weights(segments: list[list[tuple[str, ...]]], df: dict[str, int], n:
     return out
 
 
-def query_language(lang: str, game: str | None, game_langs: Iterable[tuple[str, str]]) -> str | None:
+def query_language(lang: str, game: str | None, game_langs: AbstractSet[tuple[str, str]]) -> str | None:
     """The language the language prior prefers: none when the query names a game that has no page in the query's
     language (a Polish question about Dungeon Dice is answered by its English pages, so they must not lose to
     Polish pages of another game)."""
-    if game is not None and (game, lang.split("+")[0]) not in set(game_langs):
+    if game is not None and (game, lang.split("+")[0]) not in game_langs:
         return None
     return lang
 
