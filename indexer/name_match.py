@@ -2,7 +2,7 @@
 one of an entry's names, and whether it holds a name whole (the named thing wins).
 
 NameWords indexes every word of every entry's names once per release; NameMatcher scores one query against many
-candidates' names. static/js/search-rank.js (Rules.nameMatch) is the offline twin.
+candidates' names. static/js/search-rules.js (Rules.nameMatch) is the offline twin.
 """
 
 from __future__ import annotations

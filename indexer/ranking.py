@@ -133,7 +133,7 @@ _BRACKETS = re.compile(r"\(([^)]*)\)")
 
 
 # A word or short phrase in quotes ("what does 'then' let me do"): a quote mark not inside a word, up to 40
-# characters, a closing quote mark not followed by a letter. The same pattern in static/js/search-rank.js.
+# characters, a closing quote mark not followed by a letter. The same pattern in static/js/search-rules.js.
 QUOTED_RE = re.compile(r"(?<![^\W_])[\"'‘’“”„«]([^\"'‘’“”„«»\n]{1,40}?)[\"'‘’“”»](?![^\W_])")
 
 
@@ -280,7 +280,7 @@ class QueryInfo:
         return strong >= 2 and any(set(h) <= self.words for h in c.heroes or ())
 
     def prior(self, c: Candidate, kinds: dict[str, float]) -> float:
-        """Kind, language, game, number and hero priors of one candidate."""
+        """Kind, language, game, number and hero priors of one candidate (the twin: search-rules.js Rules.prior)."""
         prior = kinds.get(c.kind, 1.0)
         if self.lang and not self.lang.startswith(c.lang):
             prior *= MIXED_LANG_MISMATCH if "+" in self.lang else LANG_MISMATCH

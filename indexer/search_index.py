@@ -48,7 +48,7 @@ def _js_order(word: str) -> bytes:
 
 
 def plain_text(doc: dict[str, Any]) -> str:
-    """search-rank.js plainText: title, aliases, descriptions, tags, headings and body, joined by spaces."""
+    """search-vocab.js plainText: title, aliases, descriptions, tags, headings and body, joined by spaces."""
     # an English entry's Polish descriptions stay out, as its Polish names do (they would make Polish words English)
     keys = ("title", "aliases", "describes", "describes_pl", "tags", "headings", "body")
     return " ".join(str(doc.get(k) or "") for k in keys if k != "describes_pl" or doc.get("lang") == "pl")

@@ -1,7 +1,7 @@
 """The index's vocabulary: fuzzy (typo) and prefix variants of query words, and the query's language.
 
 Split out of indexer/ranking.py (which re-exports these names); the offline twin is the Vocabulary
-in static/js/search-rank.js.
+in static/js/search-vocab.js.
 """
 
 from __future__ import annotations

@@ -1,0 +1,262 @@
+// The offline search's query rules, the twin of indexer/ranking.py and indexer/name_match.py: stop and
+// question words, synonyms, segment weights, rarity, coverage, the named game, name matching, and the priors
+// (as QueryInfo.prior). static/js/search-rank.js runs them over MiniSearch; tests/test_search_unit.py and
+// tests/test_search_signals.py run both engines on the same inputs.
+// Works in the browser (global ThroneRules) and in Node (module.exports).
+(function (root, factory) {
+  "use strict";
+  if (typeof module === "object" && module.exports) module.exports = factory();
+  else root.ThroneRules = factory();
+})(typeof self !== "undefined" ? self : this, function () {
+  "use strict";
+
+  function isDigits(w) { return /^[0-9]+$/.test(w); }
+
+  function maxEdits(word) {
+    if (word.length < 4 || isDigits(word)) return 0;
+    return word.length < 7 ? 1 : 2;
+  }
+
+  // Optimal string alignment distance; limit + 1 when above the limit (as ranking.osa_distance).
+  function osaDistance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev2 = [];
+    var prev = [];
+    for (var j0 = 0; j0 <= b.length; j0++) prev.push(j0);
+    for (var i = 1; i <= a.length; i++) {
+      var cur = [i];
+      var best = i;
+      for (var j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur.push(v);
+        best = Math.min(best, v);
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[b.length] <= limit ? prev[b.length] : limit + 1;
+  }
+
+  function cmpStr(a, b) { return a < b ? -1 : (a > b ? 1 : 0); }
+
+  function Rules(data, Fold) {
+    var r = data.ranking;
+    this.Fold = Fold;
+    this.r = r;
+    this.stop = new Set(data.stop_words);
+    this.questionWords = new Set(r.question_words);
+    this.weakWords = new Set(r.weak_words);
+    this.stemsEn = data.stems.en;
+    this.stemsPl = data.stems.pl;
+    var index = new Map();
+    var longest = 1;
+    (data.synonyms || []).forEach(function (group) {
+      group.forEach(function (phrase) {
+        var key = phrase.join(" ");
+        var alts = index.get(key) || [];
+        group.forEach(function (p) {
+          if (!alts.some(function (a) { return a.join(" ") === p.join(" "); })) alts.push(p);
+        });
+        index.set(key, alts);
+        longest = Math.max(longest, phrase.length);
+      });
+    });
+    this.synonyms = index;
+    this.longest = longest;
+    var phrases = [];
+    Object.keys(r.game_names).forEach(function (game) {
+      r.game_names[game].forEach(function (p) { phrases.push({ words: p.split(" "), game: game }); });
+    });
+    phrases.sort(function (a, b) { return b.words.length - a.words.length; });
+    this.gamePhrases = phrases;
+  }
+
+  Rules.prototype.stem = function (word, lang) {
+    var table = lang === "pl" ? this.stemsPl : this.stemsEn;
+    return Object.prototype.hasOwnProperty.call(table, word) ? table[word] : word;
+  };
+
+  // As ranking.QUOTED_RE / quoted_words: the words a query puts in quotes are searched even when stop words.
+  var QUOTED_RE = /(?<![\p{L}\p{N}])["'‘’“”„«]([^"'‘’“”„«»\n]{1,40}?)["'‘’“”»](?![\p{L}\p{N}])/gu;
+  Rules.prototype.quotedWords = function (text) {
+    var out = new Set();
+    var re = new RegExp(QUOTED_RE.source, "gu");
+    var m;
+    var fold = this.Fold;
+    while ((m = re.exec(String(text))) !== null) fold.words(m[1]).forEach(function (w) { out.add(w); });
+    return out;
+  };
+
+  Rules.prototype.contentWords = function (all, keep) {
+    var stop = this.stop;
+    var kept = all.filter(function (w) { return !stop.has(w) || (keep && keep.has(w)); });
+    return kept.length ? kept : all;
+  };
+
+  Rules.prototype.isQuestion = function (all) { return all.length > 0 && this.questionWords.has(all[0]); };
+
+  // As ranking.segment_weights: a segment with an alternative of one weak word is weak (a known phrase of two
+  // or more words, "stack limit", names a thing even when each word alone is weak).
+  Rules.prototype.segmentWeights = function (segments) {
+    var weak = this.weakWords;
+    var w = this.r.weak_weight;
+    return segments.map(function (alts) {
+      return alts.some(function (p) { return p.length === 1 && weak.has(p[0]); }) ? w : 1;
+    });
+  };
+
+  // As ranking.hints_number: the query asks for a number.
+  Rules.prototype.hintsNumber = function (all) {
+    var text = " " + all.join(" ") + " ";
+    return this.r.number_hints.some(function (h) { return text.indexOf(" " + h + " ") >= 0; });
+  };
+
+  // As ranking.rarity_weights: a segment in at most rare_df entries counts 1, a commoner one idf(df) / idf(rare_df).
+  function idf(df, n) { return Math.log(1 + (n - df + 0.5) / (df + 0.5)); }
+
+  Rules.prototype.rarityWeights = function (segments, df, n) {
+    var rare = this.r.rare_df;
+    var full = n > rare ? idf(rare, n) : 1;
+    return segments.map(function (alts) {
+      var d = 0;
+      alts.forEach(function (phrase) {
+        var least = Infinity;
+        phrase.forEach(function (w) { least = Math.min(least, df.get(w) || 0); });
+        d = Math.max(d, least);
+      });
+      return d <= rare ? 1 : Math.min(1, idf(d, n) / full);
+    });
+  };
+
+  // As ranking.coverage: [weighted share of segments covered, every strong segment covered (2 or more)];
+  // flags: the segments' weak/strong weights (1 for a strong one).
+  function coverage(covered, weights, flags) {
+    var total = 0;
+    var share = 0;
+    var strong = 0;
+    var allStrong = true;
+    weights.forEach(function (w, i) {
+      total += w;
+      if (covered.has(i)) share += w;
+      if (flags[i] >= 1) { strong += 1; if (!covered.has(i)) allStrong = false; }
+    });
+    return [share / (total || 1), strong >= 2 && allStrong];
+  }
+
+  Rules.prototype.namedGame = function (words) {
+    for (var k = 0; k < this.gamePhrases.length; k++) {
+      var p = this.gamePhrases[k];
+      var n = p.words.length;
+      for (var i = 0; i + n <= words.length; i++) {
+        if (words.slice(i, i + n).join(" ") === p.words.join(" ") && words.length > n) {
+          return { game: p.game, words: words.slice(0, i).concat(words.slice(i + n)) };
+        }
+      }
+    }
+    return { game: null, words: words };
+  };
+
+  Rules.prototype.segment = function (words) {
+    var out = [];
+    var i = 0;
+    while (i < words.length) {
+      var found = false;
+      for (var n = Math.min(this.longest, words.length - i); n > 0; n--) {
+        var alts = this.synonyms.get(words.slice(i, i + n).join(" "));
+        if (alts) { out.push(alts); i += n; found = true; break; }
+      }
+      if (!found) { out.push([[words[i]]]); i += 1; }
+    }
+    return out;
+  };
+
+  Rules.prototype.wordMatches = function (q, n, last) {
+    if (q === n) return 1;
+    if (this.stem(q, "en") === this.stem(n, "en") || this.stem(q, "pl") === this.stem(n, "pl")) return this.r.stem_weight;
+    if (last && q.length >= 3 && n.indexOf(q) === 0) return this.r.prefix_weight;
+    var limit = maxEdits(q);
+    if (limit && q[0] === n[0]) {
+      var d = osaDistance(q, n, limit);
+      if (d <= limit) return this.r.fuzzy_weight[String(d)];
+    }
+    return 0;
+  };
+
+  // As ranking.NameMatcher.score: [name_match, named], named when a name with a word in at most
+  // named_max_df documents (df: the vocabulary's) is all matched.
+  Rules.prototype.nameMatch = function (segments, names, weights, df) {
+    var best = 0;
+    var named = false;
+    var count = segments.length;
+    var maxDf = this.r.named_max_df;
+    if (!count) return [0, false];
+    weights = weights || segments.map(function () { return 1; });
+    var total = weights.reduce(function (a, b) { return a + b; }, 0) || 1;
+    var self = this;
+    names.forEach(function (name) {
+      var got = 0;
+      var used = new Set();
+      segments.forEach(function (alternatives, i) {
+        var last = i === count - 1;
+        var segBest = 0;
+        var segUsed = new Set();
+        alternatives.forEach(function (phrase) {
+          var score = 1;
+          var hit = new Set();
+          for (var k = 0; k < phrase.length; k++) {
+            var s = 0;
+            var at = -1;
+            for (var j = 0; j < name.length; j++) {
+              var m = self.wordMatches(phrase[k], name[j], last && phrase.length === 1);
+              if (m >= s) { s = m; at = j; }  // ties: the later word, as Python's max() over (score, index)
+            }
+            if (s <= 0) { score = 0; break; }
+            score = Math.min(score, s);
+            hit.add(at);
+          }
+          if (score > segBest) { segBest = score; segUsed = hit; }
+        });
+        got += segBest * weights[i];
+        segUsed.forEach(function (j) { used.add(j); });
+      });
+      best = Math.max(best, (got / total) * (used.size / name.length));
+      if (!named && used.size === name.length) {
+        named = Math.min.apply(null, name.map(function (w) { return (df && df.get(w)) || 0; })) <= maxDf;
+      }
+    });
+    return [best, named];
+  };
+
+  // As ranking.QueryInfo.prior: kind, language, game, number, hero, kind-hint and polarity priors of one
+  // candidate. info: {lang, game, number, strong, words (a Set), kinds, hinted, polarity}; res: the result's
+  // stored fields; doc: its document.
+  Rules.prototype.prior = function (info, res, doc) {
+    var r = this.r;
+    var prior = info.kinds[res.kind] !== undefined ? info.kinds[res.kind] : 1;
+    if (info.lang && info.lang.indexOf(res.lang) !== 0) {
+      prior *= info.lang.indexOf("+") >= 0 ? r.mixed_lang_mismatch : r.lang_mismatch;
+    }
+    if (info.game && res.game !== info.game) prior *= r.game_mismatch;
+    if (info.number && doc.facts) prior *= r.number_prior;
+    if (doc.heroes && doc.heroes.length) {
+      if (info.strong >= 2 && doc.heroes.some(function (h) {
+        return h.every(function (w) { return info.words.has(w); });
+      })) {
+        prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
+      } else if (!doc.heroes.some(function (h) { return h.some(function (w) { return info.words.has(w); }); })) {
+        prior *= r.other_hero_faq;  // the query names none of this FAQ's heroes
+      }
+    }
+    if (info.hinted.has(res.kind)) prior *= r.kind_hint_prior;
+    if (info.polarity && doc.polarity && doc.polarity !== info.polarity) prior *= r.polarity_mismatch;
+    return prior;
+  };
+
+  return {
+    Rules: Rules, coverage: coverage, osaDistance: osaDistance, maxEdits: maxEdits, isDigits: isDigits,
+    cmpStr: cmpStr,
+  };
+});
