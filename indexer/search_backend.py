@@ -6,7 +6,6 @@ engine can be replaced without touching the site or the build.
 
 from __future__ import annotations
 
-import html
 import marshal
 import threading
 from collections import OrderedDict
@@ -54,10 +53,9 @@ from .ranking import (
     segment_weights,
 )
 from .search_extras import SearchExtras, best_section, hero_words, search_names
+from .snippets import SNIPPET_BEFORE, SNIPPET_CHARS, BodyWord, body_words, snippet  # noqa: F401  (re-exported)
 from .synonyms import Phrase, phrase_index, segment
 
-# Snippets as the offline client cuts them: up to 180 characters from 50 before the first matched word.
-SNIPPET_CHARS, SNIPPET_BEFORE = 180, 50
 _NONE: dict[int, float] = {}
 PLAIN_WEIGHT = 0.5  # the unstemmed `fuzzy` field, searched with each word's exact, prefix and fuzzy variants
 
@@ -236,7 +234,7 @@ class SearchIndex:
                                      self._stemmed)
         # (game, language) of every page: a query naming a game with no page in its language has no language prior
         self._game_langs = frozenset((d["game"], d["lang"]) for d in self._docs)
-        self._tokens: dict[int, tuple[str, list[tuple[int, int, str, str]]]] = {}
+        self._tokens: dict[int, tuple[str, list[BodyWord]]] = {}
         self._plain_words: dict[int, list[str]] = {}
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
         self._results_lock = threading.Lock()
@@ -367,40 +365,21 @@ class SearchIndex:
             return {}
         raise TypeError(f"unexpected query node {q!r}")
 
-    def _body(self, docnum: int) -> tuple[str, list[tuple[int, int, str, str]]]:
-        """A document's body and its words (start, end, folded word, stem), computed once."""
+    def _body(self, docnum: int) -> tuple[str, list[BodyWord]]:
+        """A document's body and its words (snippets.body_words), computed once."""
         cached = self._tokens.get(docnum)
         if cached is None:
             lang = "pl" if self._docs[docnum]["lang"] == "pl" else "en"
             body = self._searcher().stored_fields(docnum).get("body_pl" if lang == "pl" else "body") or ""
-            folded = [(m.start(), m.end(), fold_word(m.group())) for m in TOKEN_RE.finditer(body)]
-            words_at = [(s, e, w, stem(w, lang)) for s, e, w in folded]
-            cached = self._tokens[docnum] = (body, words_at)
+            cached = self._tokens[docnum] = (body, body_words(body, lang))
         return cached
 
     def _snippet(self, docnum: int, owners: dict[tuple[str, str], set[int]]) -> str:
-        """Safe HTML: a window of the body from just before the first matched word, matched words marked."""
+        """Safe HTML: a window of the body around the first matched word (snippets.snippet)."""
         d = self._docs[docnum]
         field = "body_pl" if d["lang"] == "pl" else "body"
-        wanted = {t for f, t in owners if f == field}
         body, words_at = self._body(docnum)
-        first = next((i for i, w in enumerate(words_at) if w[3] in wanted), None)
-        if first is None:
-            return html.escape(d["summary"])
-        start = max(0, words_at[first][0] - SNIPPET_BEFORE)
-        if start > 0:
-            space = body.find(" ", start)
-            start = space + 1 if 0 <= space < words_at[first][0] else start
-        end = min(len(body), start + SNIPPET_CHARS)
-        out, pos = [], start
-        for s, e, _, w in words_at[first:]:
-            if s >= end:
-                break
-            if w in wanted:
-                out.append(f"{html.escape(body[pos:s])}<mark>{html.escape(body[s:e])}</mark>")
-                pos = e
-        out.append(html.escape(body[pos:end]))
-        return ("… " if start > 0 else "") + "".join(out) + (" …" if end < len(body) else "")
+        return snippet(body, words_at, {t for f, t in owners if f == field}, d["summary"])
 
     def _build_query(self, segments: list[list[Phrase]]) -> tuple[query.Query, dict[tuple[str, str], set[int]]]:
         """One OR of segments; each segment the best of its synonym phrases (DisjunctionMax); a phrase an AND
