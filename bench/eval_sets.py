@@ -30,11 +30,17 @@ HELDOUT4_FILE = DATA / "search_eval_v4_heldout.yaml"
 # v5 (end of session 7): 329 queries by four more such writers, split the same way, measured once after tuning stopped.
 DEV5_FILE = DATA / "search_eval_v5_dev.yaml"
 HELDOUT5_FILE = DATA / "search_eval_v5_heldout.yaml"
+# v6 (session 8): 329 queries by five more such writers, split the same way; heldout6 measured once, under the
+# decision rule docs/search-eval-baseline.md declared before v6 was written.
+DEV6_FILE = DATA / "search_eval_v6_dev.yaml"
+HELDOUT6_FILE = DATA / "search_eval_v6_heldout.yaml"
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")
 CATEGORIES = ("ruling", "description", "hero", "adv-dd", "polish", "number")
-# Minimum queries per category over both halves (issue 18's minimums, raised by the brief that wrote the set).
+# Issue 18's minimum queries per category over both halves of a set.
+ISSUE_MINIMUMS = {"ruling": 100, "description": 50, "hero": 40, "adv-dd": 50, "polish": 30, "number": 30}
+# The same, raised by the brief that wrote v2, v4 and v5 (v6 lost some to repeats of older sets; it meets the issue's).
 CATEGORY_MINIMUMS = {"ruling": 105, "description": 55, "hero": 42, "adv-dd": 52, "polish": 32, "number": 32}
 FIELDS = ("query", "expect", "game", "lang", "category", "answer")
 OPTIONAL = ("gap", "note")

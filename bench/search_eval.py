@@ -10,7 +10,8 @@ Prints top-1 and top-3 accuracy and MRR@10, overall and by category, server/clie
 result, and the failing queries, for each set: `old` (tests/data/search_eval.yaml, by type) and the v2
 halves `dev` and `heldout` (tests/data/search_eval_{dev,heldout}.yaml, by category; see bench/eval_sets.py),
 and the v3 halves `dev3` and `heldout3` (tests/data/search_eval_v3_{dev,heldout}.yaml),
-and the v4 and v5 halves `dev4`, `heldout4`, `dev5`, `heldout5` (session 7), written the same way.
+and the v4 and v5 halves `dev4`, `heldout4`, `dev5`, `heldout5` (session 7) and the v6 halves `dev6`, `heldout6`
+(session 8), written the same way.
 Queries marked `gap: true` (no entry answers them) are listed apart, not scored.
 The client runs the browser's own search code (static/js/search-core.js over the build's
 search data) in Debian's Chromium, against a live `throne-rules serve` on loopback.
@@ -38,10 +39,12 @@ from bench.eval_sets import (  # noqa: E402
     DEV3_FILE,
     DEV4_FILE,
     DEV5_FILE,
+    DEV6_FILE,
     DEV_FILE,
     HELDOUT3_FILE,
     HELDOUT4_FILE,
     HELDOUT5_FILE,
+    HELDOUT6_FILE,
     HELDOUT_FILE,
     SetQuery,
     gaps,
@@ -63,7 +66,8 @@ TYPES = ("term", "question", "typo", "abbreviation", "number")
 SETS = {"old": (EVAL_FILE, "type"), "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
         "dev3": (DEV3_FILE, "category"), "heldout3": (HELDOUT3_FILE, "category"),
         "dev4": (DEV4_FILE, "category"), "heldout4": (HELDOUT4_FILE, "category"),
-        "dev5": (DEV5_FILE, "category"), "heldout5": (HELDOUT5_FILE, "category")}
+        "dev5": (DEV5_FILE, "category"), "heldout5": (HELDOUT5_FILE, "category"),
+        "dev6": (DEV6_FILE, "category"), "heldout6": (HELDOUT6_FILE, "category")}
 V2_TAGS = ("category", "game", "lang")
 
 
