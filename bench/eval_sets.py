@@ -34,6 +34,8 @@ HELDOUT5_FILE = DATA / "search_eval_v5_heldout.yaml"
 # decision rule docs/search-eval-baseline.md declared before v6 was written.
 DEV6_FILE = DATA / "search_eval_v6_dev.yaml"
 HELDOUT6_FILE = DATA / "search_eval_v6_heldout.yaml"
+# v7 (session 8): 64 Polish questions written the same way, not split, measured before and after one change.
+PL7_FILE = DATA / "search_eval_v7_pl.yaml"
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")
