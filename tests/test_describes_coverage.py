@@ -6,6 +6,9 @@ token, companion, Dungeon Dice symbol and monster has an English line, and Polis
 entries whose term is in content/data/polish-terms.yaml (the file's own rule), on the Polish pages themselves,
 or on Adventures and Dungeon Dice pages: no source has Polish for those games, so their Polish search words are
 the project's own translation, kept apart in content/data/describes-pl-adv-dd.yaml (session 7) and never shown.
+The same holds for the Dice Throne pages (other than FAQs) whose term the Polish summary does not name (status
+effects, companions, heroes, most glossary words): their Polish search words are the project's own translation,
+kept apart in content/data/describes-pl-dt.yaml (session 8), and never shown.
 Lines may sit in any content/data/describes*.yaml file (one per part of the content).
 """
 
@@ -55,6 +58,22 @@ def test_polish_words_for_the_other_games_sit_in_their_own_file(corpus: Corpus) 
             assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in others]
 
 
+def test_polish_words_for_unmapped_dice_throne_pages_sit_in_their_own_file(corpus: Corpus) -> None:
+    """Every English Dice Throne page but the FAQs and the credits whose term polish-terms.yaml lacks has Polish
+    search words, and for those pages only describes-pl-dt.yaml gives them."""
+    items = corpus.data["describes-pl-dt"]["entries"]
+    ids = [str(item["id"]) for item in items]
+    assert len(ids) == len(set(ids))
+    assert all(item.get("pl") and not item.get("en") for item in items)
+    mapped = {str(t["id"]) for t in corpus.data["polish-terms"]["terms"] if t.get("id")}
+    unmapped = {e.id for e in corpus.entries.values() if e.game == "dice-throne" and e.lang == "en"
+                and e.kind != "faq" and e.id != "credits" and e.id not in mapped}
+    assert set(ids) == unmapped
+    for stem in data_stems(corpus.data, DESCRIBES):
+        if stem != "describes-pl-dt":
+            assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in unmapped]
+
+
 def test_describes_are_short_phrases(corpus: Corpus) -> None:
     for entry_id, item in _described(corpus).items():
         for lang in ("en", "pl"):
@@ -66,6 +85,7 @@ def test_polish_lines_only_where_the_term_map_has_the_term(corpus: Corpus) -> No
     mapped = {str(t["id"]) for t in corpus.data["polish-terms"]["terms"] if t.get("id")}
     polish_pages = {e.id for e in corpus.entries.values() if e.lang == "pl"}  # their own language: no term needed
     other_games = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice")}
+    translated = {str(item["id"]) for item in corpus.data["describes-pl-dt"]["entries"]}  # the test above
     stray = sorted(i for i, item in _described(corpus).items()
-                   if item.get("pl") and i not in mapped | polish_pages | other_games)
+                   if item.get("pl") and i not in mapped | polish_pages | other_games | translated)
     assert not stray, f"Polish describes for entries with no term in polish-terms.yaml: {stray}"
