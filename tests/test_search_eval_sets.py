@@ -28,6 +28,7 @@ from bench.eval_sets import (
     HELDOUT_FILE,
     ISSUE_MINIMUMS,
     LANGS,
+    PL7_FILE,
     SetQuery,
     load_set,
 )
@@ -148,7 +149,7 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--build-dir", str(build_dir), "--server-only", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc["sets"]) == {"old", *HALVES}
+    assert set(doc["sets"]) == {"old", *HALVES, "pl7"}
     assert {"n", "top1", "top3", "mrr10", "by_tag", "failures"} <= set(doc["server"])  # the old set, as before
     assert doc["server"] == doc["sets"]["old"]["server"]
     for name in HALVES:
@@ -159,3 +160,11 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
     assert main(["--build-dir", str(build_dir), "--server-only", "--set", "heldout", "--markdown"]) == 0
     table = capsys.readouterr().out
     assert "| heldout |" in table and "| old |" not in table and "**heldout** by category:" in table
+
+
+def test_v7_is_polish_new_and_known(corpus: Corpus, halves: dict[str, list[SetQuery]]) -> None:
+    """v7 (measure-only): Polish questions, every label a known entry, none a repeat of an older set's query."""
+    pl7 = load_set(PL7_FILE, known_ids=corpus.entries)
+    assert len(pl7) >= 60 and all(q.lang == "pl" and q.category == "polish" for q in pl7)
+    older = {" ".join(q.query.lower().split()) for qs in halves.values() for q in qs}
+    assert not [q.query for q in pl7 if " ".join(q.query.lower().split()) in older]
