@@ -21,7 +21,11 @@ STOP_WORDS = frozenset(
     "i'm im am that so than just also about into dont those "
     # Polish function words (prepositions, conjunctions, pronouns): "ile pw na start" is about CP and the start
     "na w we z ze o od po za dla sie jest sa ale lub oraz ten ta te tego tej mnie mi moj moja moje "
-    "juz tez tylko".split()
+    "juz tez tylko "
+    # more Polish function words, as the English ones above: pronouns, "can/do/be" verbs, conjunctions
+    "ja ty ona ono oni mu jego jej ich nim niej tym tych twoj twoja twoje swoj swoja swoje swojego "
+    "swojej sobie moze robic robie zrobic byc jestem byl byla bedzie bo ze zeby wiec albo przez przy pod "
+    "ktory ktora ktore ktorego ktorej jesli jezeli tu tam".split()
 )
 
 

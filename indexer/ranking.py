@@ -84,7 +84,7 @@ KIND_PRIOR: dict[str, float] = {"faq": 0.9, "summary": 0.95, "overview": 0.95, "
 QUESTION_KIND_PRIOR: dict[str, float] = {**KIND_PRIOR, "faq": 1.1}
 QUESTION_WORDS = frozenset("can could do does did is are was were how what when where who why which if should "
                            "will would may must".split())
-LANG_MISMATCH = 0.45  # a document in the other language than the query's
+LANG_MISMATCH = 0.7  # a document in the other language than the query's
 MIXED_LANG_MISMATCH = 0.9  # the same, when the query mixes Polish and English-only words
 GAME_MISMATCH = 0.6  # a document of another game than the one the query names
 # Words that name a game inside a query ("max level dungeon dice"): a preference, not a filter.
