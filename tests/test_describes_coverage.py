@@ -8,7 +8,8 @@ or on Adventures and Dungeon Dice pages: no source has Polish for those games, s
 the project's own translation, kept apart in content/data/describes-pl-adv-dd.yaml (session 7) and never shown.
 The same holds for the Dice Throne pages (other than FAQs) whose term the Polish summary does not name (status
 effects, companions, heroes, most glossary words): their Polish search words are the project's own translation,
-kept apart in content/data/describes-pl-dt.yaml (session 8), and never shown.
+kept apart in content/data/describes-pl-dt.yaml (session 8), and never shown; the Dice Throne FAQs' Polish search
+words likewise sit in content/data/describes-pl-faq-*.yaml.
 Lines may sit in any content/data/describes*.yaml file (one per part of the content).
 """
 
@@ -74,6 +75,26 @@ def test_polish_words_for_unmapped_dice_throne_pages_sit_in_their_own_file(corpu
             assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in unmapped]
 
 
+def _polish_faq_ids(corpus: Corpus) -> set[str]:
+    return {str(item["id"]) for stem in data_stems(corpus.data, DESCRIBES) if stem.startswith("describes-pl-faq-")
+            for item in corpus.data[stem].get("entries") or []}
+
+
+def test_every_dice_throne_faq_has_polish_words_from_its_own_files(corpus: Corpus) -> None:
+    """Every English Dice Throne FAQ has Polish search words, given only by the describes-pl-faq-*.yaml files, each
+    id once, Polish only."""
+    items = [item for stem in data_stems(corpus.data, DESCRIBES) if stem.startswith("describes-pl-faq-")
+             for item in corpus.data[stem].get("entries") or []]
+    ids = [str(item["id"]) for item in items]
+    assert len(ids) == len(set(ids))
+    assert all(item.get("pl") and not item.get("en") for item in items)
+    faqs = {e.id for e in corpus.entries.values() if e.game == "dice-throne" and e.lang == "en" and e.kind == "faq"}
+    assert set(ids) == faqs
+    for stem in data_stems(corpus.data, DESCRIBES):
+        if not stem.startswith("describes-pl-faq-"):
+            assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in faqs]
+
+
 def test_describes_are_short_phrases(corpus: Corpus) -> None:
     for entry_id, item in _described(corpus).items():
         for lang in ("en", "pl"):
@@ -86,6 +107,7 @@ def test_polish_lines_only_where_the_term_map_has_the_term(corpus: Corpus) -> No
     polish_pages = {e.id for e in corpus.entries.values() if e.lang == "pl"}  # their own language: no term needed
     other_games = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice")}
     translated = {str(item["id"]) for item in corpus.data["describes-pl-dt"]["entries"]}  # the test above
+    translated |= _polish_faq_ids(corpus)
     stray = sorted(i for i, item in _described(corpus).items()
                    if item.get("pl") and i not in mapped | polish_pages | other_games | translated)
     assert not stray, f"Polish describes for entries with no term in polish-terms.yaml: {stray}"
