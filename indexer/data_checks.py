@@ -23,6 +23,7 @@ CHECKS: list[tuple[str, tuple[str, ...], str]] = [
     ("polish-terms", ("terms", "*", "pl_id"), "entry-or-null"),
     ("status-effects", ("effects", "*", "id"), "entry"),
     (DESCRIBES, ("entries", "*", "id"), "entry"),
+    ("hero-names-pl", ("heroes", "*", "id"), "entry"),
     ("status-effects", ("effects", "*", "heroes", "*"), "entry"),
     ("damage-types", ("types", "*", "entry"), "entry"),
     ("damage-types", ("untyped", "entry"), "entry"),

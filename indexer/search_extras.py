@@ -39,6 +39,7 @@ class SearchExtras:
     facts: bool = False
     sections: list[tuple[str, str, int]] = field(default_factory=list)
     heroes: list[str] = field(default_factory=list)  # titles of the hero entries a FAQ is tagged with
+    heroes_pl: list[str] = field(default_factory=list)  # their Polish names (content/data/hero-names-pl.yaml)
     described: list[list[str]] = field(default_factory=list)  # each description as content words
     polarity: str = ""  # a status effect's type when positive or negative (ranking.POLARITY_HINTS)
 
@@ -54,8 +55,8 @@ def tag_words(tags: list[str], titles: dict[str, str]) -> str:
 
 
 def hero_words(extras: SearchExtras) -> list[list[str]]:
-    """A FAQ's heroes as folded name words (ranking.QueryInfo.names_hero)."""
-    return [content_words(words(h)) for h in extras.heroes]
+    """A FAQ's heroes as folded name words, English titles then Polish names (ranking.QueryInfo.names_hero)."""
+    return [content_words(words(h)) for h in [*extras.heroes, *extras.heroes_pl]]
 
 
 def search_names(entry: Entry, polish: list[str], extras: SearchExtras) -> list[list[str]]:
@@ -109,6 +110,8 @@ def section_starts(entry: Entry) -> list[tuple[str, str, int]]:
 def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[str]) -> dict[str, SearchExtras]:
     titles = {e.id: e.title for e in entries}
     heroes = {e.id for e in entries if e.kind == "hero"}
+    heroes_pl = {str(item["id"]): [str(n) for n in item.get("pl") or []]
+                 for item in (data.get("hero-names-pl") or {}).get("heroes") or []}
     described = describes_by_id(data)
     polarity = {item["id"]: item["type"] for item in data.get("status-effects", {}).get("effects", []) or []
                 if isinstance(item, dict) and item.get("type") in ("positive", "negative")}
@@ -119,6 +122,8 @@ def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[st
                                  describes_pl=" ; ".join(pl), facts=e.id in with_facts,
                                  sections=section_starts(e), described=described_words(en + pl),
                                  heroes=[titles[t] for t in e.tags if t in heroes] if e.kind == "faq" else [],
+                                 heroes_pl=[n for t in e.tags if t in heroes for n in heroes_pl.get(t, [])]
+                                 if e.kind == "faq" else [],
                                  polarity=polarity.get(e.id, ""))
     return out
 

@@ -111,3 +111,12 @@ def test_polish_lines_only_where_the_term_map_has_the_term(corpus: Corpus) -> No
     stray = sorted(i for i, item in _described(corpus).items()
                    if item.get("pl") and i not in mapped | polish_pages | other_games | translated)
     assert not stray, f"Polish describes for entries with no term in polish-terms.yaml: {stray}"
+
+
+def test_every_hero_has_polish_names(corpus: Corpus) -> None:
+    """content/data/hero-names-pl.yaml names every Dice Throne hero once (a Polish question naming the hero
+    ranks that hero's FAQs as the English name does)."""
+    ids = [str(item["id"]) for item in corpus.data["hero-names-pl"]["heroes"]]
+    assert len(ids) == len(set(ids))
+    assert set(ids) == {e.id for e in corpus.entries.values() if e.kind == "hero" and e.game == "dice-throne"}
+    assert all(corpus.data["hero-names-pl"]["heroes"][i]["pl"] for i in range(len(ids)))

@@ -42,7 +42,8 @@ SIGNAL_QUERIES = ["barbarian stun", "stun", "barbarian", "max stun tokens", "how
                   "token damage", "debuff token damage", "buff token damage",
                   "sława", "ile sława", "sławy", "what does 'then' do", "what does then do on stun",
                   "what does 'then' do on stun",
-                  "can i use \u201cthen\u201d on stun", "what's the then timing"]
+                  "can i use \u201cthen\u201d on stun", "what's the then timing",
+                  "barbarzyńca stun loop", "barbarzyńcy rage", "stun loop"]
 
 
 def tiny_content(root: Path) -> Path:
@@ -82,6 +83,8 @@ def tiny_content(root: Path) -> Path:
                 "  - {id: stun, en: [knock you flat, cannot act]}\n  - {id: evasive, en: [dodge], pl: [unik]}\n")
     write_entry(root, "data/describes-faq.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
                 "  - {id: faq-barbarian-rage, en: [heal from being angry]}\n  - {id: dd-fame, pl: [sława]}\n")
+    write_entry(root, "data/hero-names-pl.yaml", "sources:\n  - {file: x, section: y}\nheroes:\n"
+                "  - {id: barbarian, pl: [barbarzyńca, barbarzyńcy]}\n")
     write_entry(root, "data/status-effects.yaml", "sources:\n  - {file: x, section: y}\neffects:\n"
                 "  - {id: poison, type: negative, stack_limit: 3}\n  - {id: evasive, type: positive, stack_limit: 3}\n")
     return root
@@ -129,6 +132,17 @@ def test_a_hero_faq_ranks_lower_when_the_query_names_none_of_its_heroes() -> Non
     named = QueryInfo([*stun, [("monk",)]], words=frozenset({"stun", "removed", "monk"}), weights=[1.0, 1.0, 1.0])
     assert plain.prior(faq, {}) == pytest.approx(0.85) and plain.prior(general, {}) == 1.0
     assert named.prior(faq, {}) == pytest.approx(1.3)
+
+
+def test_a_polish_hero_name_names_the_faqs_hero(tiny: Release) -> None:
+    """hero-names-pl.yaml: "barbarzyńca" names the Barbarian as "barbarian" does (both engines: the parity test)."""
+    docs = {d["id"]: d for d in json.loads((tiny.path / "search-data.json").read_text(encoding="utf-8"))["docs"]}
+    assert docs["faq-barbarian-stun-chain"]["heroes"] == [["barbarian"], ["barbarzynca"], ["barbarzyncy"]]
+    faq = Candidate("faq-barbarian-x", "dice-throne", "faq", "pl", 1.0, 1.0, [],
+                    heroes=docs["faq-barbarian-stun-chain"]["heroes"])
+    polish = QueryInfo([[("barbarzyncy",)], [("rage",)]], words=frozenset({"barbarzyncy", "rage"}), weights=[1.0, 1.0])
+    assert polish.prior(faq, {}) == pytest.approx(1.3)
+    assert ids(tiny, "barbarzyńca stun loop")[0] == "faq-barbarian-stun-chain"
 
 
 def test_debuff_and_buff_ask_for_a_type_of_status_effect(tiny: Release) -> None:
