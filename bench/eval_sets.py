@@ -36,6 +36,8 @@ DEV6_FILE = DATA / "search_eval_v6_dev.yaml"
 HELDOUT6_FILE = DATA / "search_eval_v6_heldout.yaml"
 # v7 (session 8): 64 Polish questions written the same way, not split, measured before and after one change.
 PL7_FILE = DATA / "search_eval_v7_pl.yaml"
+# v8 (session 8): 78 Polish questions written the same way after the last Polish change, measured once.
+PL8_FILE = DATA / "search_eval_v8_pl.yaml"
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")

@@ -11,7 +11,8 @@ result, and the failing queries, for each set: `old` (tests/data/search_eval.yam
 halves `dev` and `heldout` (tests/data/search_eval_{dev,heldout}.yaml, by category; see bench/eval_sets.py),
 and the v3 halves `dev3` and `heldout3` (tests/data/search_eval_v3_{dev,heldout}.yaml),
 and the v4 and v5 halves `dev4`, `heldout4`, `dev5`, `heldout5` (session 7) and the v6 halves `dev6`, `heldout6`
-(session 8), written the same way, and `pl7` (session 8), 64 Polish questions written the same way, not split.
+(session 8), written the same way, and `pl7` and `pl8` (session 8), 64 and 78 Polish questions written the
+same way, not split.
 Queries marked `gap: true` (no entry answers them) are listed apart, not scored.
 The client runs the browser's own search code (static/js/search-core.js over the build's
 search data) in Debian's Chromium, against a live `throne-rules serve` on loopback.
@@ -47,6 +48,7 @@ from bench.eval_sets import (  # noqa: E402
     HELDOUT6_FILE,
     HELDOUT_FILE,
     PL7_FILE,
+    PL8_FILE,
     SetQuery,
     gaps,
     load_set,
@@ -69,7 +71,7 @@ SETS = {"old": (EVAL_FILE, "type"), "dev": (DEV_FILE, "category"), "heldout": (H
         "dev4": (DEV4_FILE, "category"), "heldout4": (HELDOUT4_FILE, "category"),
         "dev5": (DEV5_FILE, "category"), "heldout5": (HELDOUT5_FILE, "category"),
         "dev6": (DEV6_FILE, "category"), "heldout6": (HELDOUT6_FILE, "category"),
-        "pl7": (PL7_FILE, "game")}
+        "pl7": (PL7_FILE, "game"), "pl8": (PL8_FILE, "game")}
 V2_TAGS = ("category", "game", "lang")
 
 

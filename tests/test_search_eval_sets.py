@@ -29,6 +29,7 @@ from bench.eval_sets import (
     ISSUE_MINIMUMS,
     LANGS,
     PL7_FILE,
+    PL8_FILE,
     SetQuery,
     load_set,
 )
@@ -149,7 +150,7 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--build-dir", str(build_dir), "--server-only", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc["sets"]) == {"old", *HALVES, "pl7"}
+    assert set(doc["sets"]) == {"old", *HALVES, "pl7", "pl8"}
     assert {"n", "top1", "top3", "mrr10", "by_tag", "failures"} <= set(doc["server"])  # the old set, as before
     assert doc["server"] == doc["sets"]["old"]["server"]
     for name in HALVES:
@@ -162,9 +163,11 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
     assert "| heldout |" in table and "| old |" not in table and "**heldout** by category:" in table
 
 
-def test_v7_is_polish_new_and_known(corpus: Corpus, halves: dict[str, list[SetQuery]]) -> None:
-    """v7 (measure-only): Polish questions, every label a known entry, none a repeat of an older set's query."""
-    pl7 = load_set(PL7_FILE, known_ids=corpus.entries)
-    assert len(pl7) >= 60 and all(q.lang == "pl" and q.category == "polish" for q in pl7)
-    older = {" ".join(q.query.lower().split()) for qs in halves.values() for q in qs}
-    assert not [q.query for q in pl7 if " ".join(q.query.lower().split()) in older]
+@pytest.mark.parametrize("path", [PL7_FILE, PL8_FILE], ids=["v7", "v8"])
+def test_polish_sets_are_polish_new_and_known(corpus: Corpus, halves: dict[str, list[SetQuery]], path: Path) -> None:
+    """v7 and v8 (measure-only): Polish questions, every label a known entry, none a repeat of an older set's."""
+    queries = load_set(path, known_ids=corpus.entries)
+    assert len(queries) >= 60 and all(q.lang == "pl" and q.category == "polish" for q in queries)
+    older = [q for qs in halves.values() for q in qs] + (load_set(PL7_FILE) if path == PL8_FILE else [])
+    seen = {" ".join(q.query.lower().split()) for q in older}
+    assert not [q.query for q in queries if " ".join(q.query.lower().split()) in seen]
