@@ -40,6 +40,13 @@ def register(app: Flask) -> None:
         return Markup('<span data-t="{}">{}</span>').format(key, t(key, lang))
 
     @app.template_global()
+    def tn(key: str, n: int, lang: str = "en") -> Markup:
+        """An interface string with a number in it ("{n} results for"), translatable like tt(): ui-lang.js puts
+        the number (data-t-n) into the Polish."""
+        remember(key, lang)
+        return Markup('<span data-t="{}" data-t-n="{}">{}</span>').format(key, n, t(key, lang).replace("{n}", str(n)))
+
+    @app.template_global()
     def ta(attr: str, key: str, lang: str = "en") -> Markup:
         """An attribute holding an interface string (aria-label, placeholder), translatable the same way."""
         remember(key, lang)

@@ -32,7 +32,8 @@ UI_STRINGS: dict[str, dict[str, str]] = {
         "update_available": "Updated rules available",
         "reload": "Reload",
         "offline_title": "You are offline",
-        "offline_text": "This page is not saved on this device yet. Every rule, the A–Z index and search work offline:",
+        "offline_text": ("This page was not found on this device: the address may be wrong, or the page is not saved "
+                         "offline. Search the rules instead; every rule, the A–Z index and search work offline:"),
         "link_copied": "Link copied",
         "section_link_copied": "Link to this section copied",
         "copy_failed": "Could not copy the link; copy it from the address bar",
@@ -70,8 +71,9 @@ UI_STRINGS: dict[str, dict[str, str]] = {
         "update_available": "Dostępne zaktualizowane zasady",
         "reload": "Odśwież",
         "offline_title": "Jesteś offline",
-        "offline_text": ("Ta strona nie jest jeszcze zapisana na tym urządzeniu. "
-                         "Wszystkie zasady, indeks A–Z i wyszukiwanie działają offline:"),
+        "offline_text": ("Nie znaleziono tej strony na tym urządzeniu: adres może być błędny albo strona nie jest "
+                         "zapisana offline. Wyszukaj zamiast tego; wszystkie zasady, indeks A–Z "
+                         "i wyszukiwanie działają offline:"),
         "link_copied": "Skopiowano link",
         "section_link_copied": "Skopiowano link do tej sekcji",
         "copy_failed": "Nie udało się skopiować linku; skopiuj go z paska adresu",
@@ -101,7 +103,8 @@ JS_STRING_KEYS = ("link_copied", "section_link_copied", "copy_failed", "no_match
                   "see_changes",
                   "pinned_empty", "wake_on", "wake_failed", "persist_yes", "persist_no", "persist_unknown", "saved",
                   "n_questions", "n_entries", "did_you_mean", "n_results", "one_result", "no_results",
-                  "browse_instead", "index", "calculators")
+                  "browse_instead", "index", "calculators", "search_loading", "search_failed",
+                  "clear_pinned_confirm")
 
 
 def js_strings(lang: str) -> dict[str, str]:

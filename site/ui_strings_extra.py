@@ -27,12 +27,16 @@ PAIRS: dict[str, tuple[str, str]] = {
     "no_entries": ("No entries here yet.", "Nie ma tu jeszcze wpisów."),
     "go_home": ("Go to the home page", "Przejdź do strony głównej"),
     "or_search": ("or search:", "albo wyszukaj:"),
+    "not_found_title": ("Page not found", "Nie znaleziono strony"),
+    "not_found_text": ("There is no page at this address: the link may be mistyped or out of date.",
+                       "Pod tym adresem nie ma strony: link może mieć literówkę albo być nieaktualny."),
     # home
     "find_a_rule": ("Find a rule", "Znajdź zasadę"),
     "pinned": ("Pinned", "Przypięte"),
     "pinned_empty": ("Pin a rule with its pin button to keep it here.",
                      "Przypnij zasadę przyciskiem pinezki, aby mieć ją tutaj."),
     "clear_pinned": ("Clear pinned", "Wyczyść przypięte"),
+    "clear_pinned_confirm": ("Remove all pinned rules ({n})?", "Usunąć wszystkie przypięte zasady ({n})?"),
     "entries": ("entries", "wpisów"),
     "games": ("Games", "Gry"),
     # search box: recent
@@ -73,6 +77,9 @@ PAIRS: dict[str, tuple[str, str]] = {
     "browse": ("Browse", "Przeglądaj"),
     "n_results": ("{n} results for", "Wyniki ({n}) dla"),
     "one_result": ("1 result for", "1 wynik dla"),
+    "search_loading": ("Loading search…", "Wczytywanie wyszukiwarki…"),
+    "search_failed": ("Search could not load. Check the connection, then type again.",
+                      "Nie udało się wczytać wyszukiwarki. Sprawdź połączenie i wpisz ponownie."),
     # settings
     "theme": ("Theme", "Motyw"),
     "theme_system": ("Same as the device", "Jak w urządzeniu"),

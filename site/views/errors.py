@@ -42,6 +42,9 @@ def register(app: Flask) -> None:
             slug = JSON_CODES.get(code) or (exc.name or "error").lower().replace(" ", "_")
             error = {"code": slug, "message": exc.description or exc.name, "field": None}
             return jsonify({"error": error}), code, headers
+        if code == 404:  # the commonest: in the interface's language (the page's strings, translatable)
+            return render_template("error.html", code=code, title_key="not_found_title",
+                                   message_key="not_found_text"), code, headers
         return render_template("error.html", code=code, title=exc.name, message=exc.description), code, headers
 
     @app.errorhandler(ReleaseMissing)

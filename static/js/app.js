@@ -28,7 +28,26 @@
     document.addEventListener("keydown", function (event) {
       if (event.key === "Escape" && header.classList.contains("menu-open")) { setOpen(false); menu.focus(); }
     });
+    // Focus moving on past the open menu (Tab) closes it: it would cover the focused control. Moving within
+    // it (its links, the menu button) keeps it open; focus going nowhere (a tap on the panel) is the
+    // click handler's business.
+    var nav = document.getElementById(menu.getAttribute("aria-controls"));
+    header.addEventListener("focusout", function (event) {
+      var to = event.relatedTarget;
+      if (!to || !header.classList.contains("menu-open")) return;
+      if (to === menu || (nav && nav.contains(to))) return;
+      setOpen(false);
+    });
   }
+
+  // A bar fixed at the bottom of the screen (the calculators' result) must not cover the focused control
+  // (WCAG 2.4.11): the page's scroll-padding-bottom (ui.css) follows the bar's height.
+  document.addEventListener("focusin", function () {
+    var bar = document.getElementById("calc-sticky");
+    if (!bar || !bar.getClientRects().length) return;
+    var covers = window.innerHeight - bar.getBoundingClientRect().top;
+    if (covers > 0) document.documentElement.style.setProperty("--bottom-bar", Math.ceil(covers + 8) + "px");
+  });
 
   document.querySelectorAll(".search-jump").forEach(function (jump) {
     jump.addEventListener("click", function (event) {

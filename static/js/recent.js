@@ -140,6 +140,9 @@
   var clearPinned = document.querySelector(".pinned-clear");
   if (clearPinned) {
     clearPinned.addEventListener("click", function () {
+      // as "Clear the log" on the scoring page: ask first, nothing is lost by a stray tap
+      var ask = String(strings().clear_pinned_confirm || "Remove all pinned rules ({n})?").replace("{n}", pinned().length);
+      if (!window.confirm(ask)) return;
       write(PINNED_KEY, []);
       renderPinned();
       var box = document.getElementById("q");

@@ -4,12 +4,14 @@
   "use strict";
   var config = {};
   try { config = JSON.parse(document.getElementById("pwa-config").textContent); } catch (e) { config = {}; }
-  var strings = config.strings || {};
+  // The interface's strings, in the language it shows now (the reader can switch it on an open page).
+  function S() { return window.ThroneStrings ? window.ThroneStrings() : (config.strings || {}); }
   var games = config.games || {};
   var kinds = config.kinds || {};
   var base = config.base || "";  // the app's path prefix: the search data's URLs are from the app's root
   function kindName(kind) { return (window.ThroneKinds ? window.ThroneKinds() : kinds)[kind] || kind; }
   var enginePromise = null;
+  var engineReady = false;  // the engine has loaded once: no "Loading search…" from then on
 
   function loadScript(src) {
     return new Promise(function (resolve, reject) {
@@ -47,7 +49,9 @@
         : fetchJSON(config.searchIndex, "search index")).then(nextTask);
       if (early) window.ThroneSearchPreload = null;  // used once: a retry after a failure fetches afresh
       enginePromise = Promise.all([lib, index]).then(function (parts) {
-        return window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
+        var search = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
+        engineReady = true;
+        return search;
       });
       enginePromise.catch(function () { enginePromise = null; });
     }
@@ -84,12 +88,20 @@
     var list = el("ul", "typeahead");
     list.id = (input.id || "search-" + n) + "-suggestions";
     list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", strings.suggestions || "Suggestions");
     list.hidden = true;
     var status = el("p", "visually-hidden");
     status.setAttribute("role", "status");
+    // "Loading search…" (or that it failed) where the suggestions come: not an option; the status line above
+    // says it to screen readers, so the note itself is hidden from them.
+    var note = el("p", "typeahead typeahead-note");
+    note.setAttribute("aria-hidden", "true");
+    note.hidden = true;
     form.appendChild(list);
+    form.appendChild(note);
     form.appendChild(status);
+    function label() { list.setAttribute("aria-label", S().suggestions || "Suggestions"); }
+    label();
+    document.addEventListener("throne-prefs", label);
     input.setAttribute("aria-controls", list.id);
     input.setAttribute("aria-autocomplete", "list");
     var active = -1;
@@ -112,7 +124,20 @@
       }
     }
 
+    function showNote(key) {
+      close();
+      note.textContent = status.textContent = S()[key] || "";
+      note.hidden = false;
+      list.setAttribute("aria-busy", key === "search_loading" ? "true" : "false");
+    }
+
+    function hideNote() {
+      note.hidden = true;
+      list.removeAttribute("aria-busy");
+    }
+
     function close() {
+      hideNote();
       list.hidden = true;
       list.textContent = "";
       active = -1;
@@ -127,6 +152,8 @@
       list.textContent = "";
       active = -1;
       input.removeAttribute("aria-activedescendant");
+      hideNote();
+      label();
       found.results.forEach(function (r, i) {
         var opt = el("li", "typeahead-option");
         opt.id = list.id + "-" + i;
@@ -147,27 +174,37 @@
       list.hidden = count === 0;
       var keep = found.results.findIndex(function (r) { return base + r.url === chosen; });
       if (keep >= 0) setActive(keep);
-      status.textContent = count === 0 ? strings.no_matches
-        : count === 1 ? strings.one_match : String(strings.n_matches).replace("{n}", count);
+      var s = S();
+      status.textContent = count === 0 ? s.no_matches
+        : count === 1 ? s.one_match : String(s.n_matches).replace("{n}", count);
     }
 
     // An empty box offers recent searches and rules (static/js/recent.js).
     function showRecent() {
       if (input.value.trim() || !window.ThroneRecent) return;
       close();
+      label();
       var count = window.ThroneRecent.fill(list, input);
       list.hidden = count === 0;
-      status.textContent = count ? String(strings.n_matches).replace("{n}", count) : "";
+      status.textContent = count ? String(S().n_matches).replace("{n}", count) : "";
     }
 
     function update() {
       var q = input.value.trim();
       var ticket = ++asked;
       if (q.length < 2) { close(); status.textContent = ""; if (!q) showRecent(); return; }
+      function current() { return ticket === asked && document.activeElement === input; }
+      // still downloading (a first search on a slow connection): say so, unless it comes within a blink
+      var waiting = engineReady ? null
+        : window.setTimeout(function () { if (current()) showNote("search_loading"); }, 150);
       engine().then(function (search) {
-        if (ticket !== asked || document.activeElement !== input) return;
+        window.clearTimeout(waiting);
+        if (!current()) return;
         render(search.search(q, { limit: 8, filters: formFilters(form), snippets: false }));
-      }, function () { close(); });
+      }, function () {
+        window.clearTimeout(waiting);
+        if (current()) showNote("search_failed"); else close();
+      });
     }
 
     // No debounce: a search takes a few milliseconds. It runs in a task of its own, after the keystroke's,
@@ -222,16 +259,18 @@
     var found = search.search(q, { limit: 20, filters: filters });
     results.textContent = "";
     results.setAttribute("data-rendered", "client");
-    results.appendChild(el("p", "offline-note", strings.offline_results));
+    var s = S();
+    results.appendChild(el("p", "offline-note", s.offline_results));
     if (found.suggestion) {  // as the server's page: "Did you mean …?" for words the index does not know
-      var hint = el("p", "suggestion", "Did you mean ");
+      var hint = el("p", "suggestion", s.did_you_mean + " ");
       var alt = el("a", "", found.suggestion);
       alt.href = base + "/search?q=" + encodeURIComponent(found.suggestion);
       hint.appendChild(alt);
       hint.appendChild(document.createTextNode("?"));
       results.appendChild(hint);
     }
-    var count = el("p", "result-count", found.total + " result" + (found.total === 1 ? "" : "s") + " for “");
+    var counted = found.total === 1 ? s.one_result : String(s.n_results).replace("{n}", found.total);
+    var count = el("p", "result-count", counted + " “");
     count.appendChild(el("span", "query-echo", q));
     count.appendChild(document.createTextNode("”"));
     results.appendChild(count);
@@ -265,6 +304,6 @@
     document.title = "“" + q + "” — search · Throne Rules";
   }, function () {
     results.textContent = "";
-    results.appendChild(el("p", "error", strings.search_unavailable));
+    results.appendChild(el("p", "error", S().search_unavailable));
   });
 })();

@@ -87,6 +87,20 @@
     });
   });
 
+  // Section links are named (built with the entry) in the entry's language; name them in the interface's.
+  function labelAnchors() {
+    var text = strings().link_to_section;
+    if (!text) return;
+    headings.forEach(function (h) {
+      var anchor = h.querySelector("a.anchor");
+      if (anchor) anchor.setAttribute("aria-label", text + ": " + headingText(h));
+    });
+  }
+  labelAnchors();
+  document.addEventListener("throne-prefs", function (event) {
+    if (event.detail && event.detail.name === "lang") labelAnchors();
+  });
+
   // Section links: a tap goes to the section (the URL gains #section) and copies its link.
   document.querySelectorAll("a.anchor").forEach(function (anchor) {
     anchor.addEventListener("click", function () {

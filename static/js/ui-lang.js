@@ -15,7 +15,9 @@
     scope.querySelectorAll("[data-t]").forEach(function (node) {
       var key = node.getAttribute("data-t");
       if (!node.hasAttribute("data-t-en")) node.setAttribute("data-t-en", node.textContent);
-      node.textContent = table ? (table[key] || node.getAttribute("data-t-en")) : node.getAttribute("data-t-en");
+      var text = table && table[key];
+      if (text && node.hasAttribute("data-t-n")) text = text.replace("{n}", node.getAttribute("data-t-n"));
+      node.textContent = text || node.getAttribute("data-t-en");
       if (table && table[key]) node.setAttribute("lang", "pl");  // read out in Polish on an English page
       else node.removeAttribute("lang");
     });

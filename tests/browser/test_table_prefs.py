@@ -61,6 +61,7 @@ def test_pinned_rules_on_home(phone: Page) -> None:  # noqa: F811
     phone.get_by_role("button", name="Pin this rule").tap()  # unpin
     phone.goto("/")
     expect(pinned.get_by_role("link")).to_have_text(["Evasive"])
+    phone.once("dialog", lambda dialog: dialog.accept())  # it asks first (tests/browser/test_ux_focus_menu.py)
     pinned.get_by_role("button", name="Clear pinned").tap()
     expect(pinned).to_be_hidden()
 
