@@ -94,7 +94,18 @@ def target_text(target: Target) -> str:
     return names.get(target.length, f"a straight of {target.length} numbers in a row")
 
 
+# Within this of 0 or 1 a chance counts as impossible or certain when shown: the browser's floating-point twin
+# sums a certain chance to 0.9999999999999998 (no chance the engine can give is this close to 0 without being 0).
+CERTAIN_WITHIN = 1e-12
+
+
 def percent(value: float) -> str:
+    """A chance to 2 decimals; one that is not certain or impossible never reads 100.00% or 0.00% (the template
+    calc_odds_result.html and odds-engine.js's percent() say the same)."""
+    if CERTAIN_WITHIN < value < 0.00005:
+        return "< 0.01%"
+    if 0.99995 <= value < 1 - CERTAIN_WITHIN:
+        return "> 99.99%"
     return f"{value * 100:.2f}%"
 
 

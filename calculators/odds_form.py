@@ -60,7 +60,15 @@ def form_faces(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, 
             raise v.CalcError("missing_field", f"Symbol on face {face}: give the symbol your hero's dice key shows.",
                               f"f{face}")
         faces[str(face)] = symbol
-    return faces
+    return one_spelling(faces)
+
+
+def one_spelling(faces: dict[str, str]) -> dict[str, str]:
+    """Typed symbols that differ only in case or surrounding spaces are one symbol, in its first spelling
+    ("Sword", "sword " -> "Sword", "Sword"); static/js/calc/odds.js's oneSpelling() does the same."""
+    first: dict[str, str] = {}
+    return {face: first.setdefault(symbol.strip().lower(), symbol.strip()) if symbol.strip() else symbol
+            for face, symbol in faces.items()}
 
 
 def form_to_body(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, Any]:
@@ -138,7 +146,7 @@ def page_state(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, 
     if hero in presets:
         faces = presets[hero]
     elif hero == "custom":
-        faces = {str(f): v.first_text(args, f"f{f}").strip() for f in range(1, FACES + 1)}
+        faces = one_spelling({str(f): v.first_text(args, f"f{f}").strip() for f in range(1, FACES + 1)})
     else:
         faces = {str(f): str(f) for f in range(1, FACES + 1)}
     symbols = list(dict.fromkeys(s for s in faces.values() if s))

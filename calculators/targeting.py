@@ -8,6 +8,7 @@ Minion and the Boss, which always target the Hero whose turn it is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -126,6 +127,15 @@ class TargetingRequest:
     ultimate: bool
 
 
+# Between two Health numbers: spaces, commas or semicolons, in any mix ("30 30 25", "30, 30; 25").
+HEALTH_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def health_parts(raw: str) -> list[str]:
+    """The Health list's numbers as typed (static/js/calc/targeting.js splits the same way)."""
+    return [p for p in HEALTH_SEPARATORS.split(raw.strip()) if p]
+
+
 def parse_targeting(args: Mapping[str, Any], tables: Mapping[str, Any]) -> TargetingRequest:
     """The query of GET /api/calc/targeting (and the page's form: the same names)."""
     mode = v.choice(v.first(args, "mode"), "mode", tables["mode_order"])
@@ -136,12 +146,12 @@ def parse_targeting(args: Mapping[str, Any], tables: Mapping[str, Any]) -> Targe
     health = attacker = target = None
     if health_raw not in (None, ""):
         if not isinstance(health_raw, str):
-            raise v.CalcError("not_text", "health must be a comma-separated list, such as 30,30,25.", "health")
-        parts = [p.strip() for p in health_raw.split(",")]
+            raise v.CalcError("not_text", "health must be a list of numbers, such as 30 30 25 or 30,30,25.", "health")
+        parts = health_parts(health_raw)
         low, high = tables["koth_players"]
         if not low <= len(parts) <= high:
             raise v.CalcError("bad_health_list", f"health must list each player's Health in seat order: {low} to "
-                              f"{high} numbers separated by commas; got {len(parts)}.", "health")
+                              f"{high} numbers separated by spaces or commas; got {len(parts)}.", "health")
         health = [v.whole(p, "health") for p in parts]
         attacker = v.whole(v.first(args, "attacker"), "attacker", 1, len(health))
         target = v.whole(v.first(args, "target"), "target", 1, len(health))

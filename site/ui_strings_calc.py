@@ -17,7 +17,7 @@ import json
 from functools import cache
 from typing import Any
 
-from .ui_strings_calc2 import FAME, LOOT, SCORE
+from .ui_strings_calc2 import FAME, LABELS, LOOT, PAGE_TEXT, SCORE
 from .ui_strings_calc_odds import ODDS
 
 COMMON: dict[str, str] = {
@@ -234,15 +234,15 @@ TARGETING: dict[str, str] = {
     "The die": "Kość",
     "Roll (1–6)": "Rzut (1–6)",
     "Not rolled yet": "Jeszcze bez rzutu",
-    "Tap the face rolled, or “Not rolled yet” and the server rolls for you. Boss vs Many uses the Boss's Chaos "
-    "die (1–6).":
-        "Stuknij wyrzuconą ściankę albo „Jeszcze bez rzutu”, a serwer rzuci za ciebie. W Boss vs Many rzuca się "
-        "Chaos die Bossa (1–6).",
+    "Tap the face rolled, or “Not rolled yet” and the server rolls for you.":
+        "Stuknij wyrzuconą ściankę albo „Jeszcze bez rzutu”, a serwer rzuci za ciebie.",
+    "Boss vs Many uses the Boss's Chaos die (1–6).": "W Boss vs Many rzuca się Chaos die Bossa (1–6).",
+    "Choose how many Heroes face the Boss.": "Wybierz, ilu bohaterów walczy z Bossem.",
     "This Attack is an Ultimate Ability": "Ten atak to zdolność specjalna",
     "King of the Hill: Leaders": "Król wzgórza: liderzy",
     "Each player's Health, in seat order": "Zdrowie każdego gracza, w kolejności miejsc",
-    "3 to 6 numbers separated by commas, for example 30, 30, 25.":
-        "Od 3 do 6 liczb rozdzielonych przecinkami, np. 30, 30, 25.",
+    "3 to 6 numbers separated by spaces or commas, for example 30 30 25.":
+        "Od 3 do 6 liczb rozdzielonych spacjami lub przecinkami, np. 30 30 25.",
     "Your seat": "Twoje miejsce",
     "Seat you Attack": "Miejsce, które atakujesz",
     "A Leader has the most Health, ties included; Attacking one earns a bonus card.":
@@ -315,10 +315,12 @@ TARGETING: dict[str, str] = {
     "your rulebook. (The official online rules reference has a {mode2} mode, but its table is not in our copy.)":
         "Ta tabela {mode} jest tylko w streszczeniu gracza, które zaznacza zasady domowe kolorem, tu utraconym; "
         "sprawdź w podręczniku. (Oficjalne zasady online mają tryb {mode2}, ale jego tabeli nie ma w naszej kopii.)",
-    "{field} must list each player's Health in seat order: {low} to {high} numbers separated by commas; got {n}.":
+    "{field} must list each player's Health in seat order: {low} to {high} numbers separated by spaces or commas; "
+    "got {n}.":
         "{field}: podaj zdrowie każdego gracza w kolejności miejsc, od {low} do {high} liczb rozdzielonych "
-        "przecinkami (podano: {n}).",
-    "target must be another seat than attacker: you cannot Attack yourself.":
+        "spacjami lub przecinkami (podano: {n}).",
+    "Heroes facing the Boss: choose 2, 3 or 4 Heroes.": "Bohaterowie przeciw Bossowi: wybierz 2, 3 albo 4 bohaterów.",
+    "Seat you Attack must not be your own seat: you cannot Attack yourself.":
         "Miejsce, które atakujesz: musi być inne niż twoje; nie możesz zaatakować siebie.",
     "{field} seat {n} has 0 Health: that player is defeated.": "{field}: miejsce {n} ma 0 zdrowia; ten gracz przegrał.",
     "{field} needs health: each player's Health in seat order.":
@@ -374,7 +376,7 @@ def calc_strings_json(name: str) -> str:
 def calc_strings(name: str) -> dict[str, Any]:
     """The table a calculator page carries (#calc-pl): the strings every calculator shows and its own."""
     exact = {**COMMON, **INDEX} if name == "index" else {**COMMON, **SECTIONS[name]}
-    return {"exact": exact, "fields": FIELDS, "keep": KEEP}
+    return {"exact": exact, "fields": FIELDS, "keep": KEEP, "labels": LABELS, "page_text": PAGE_TEXT}
 
 
 def all_english() -> set[str]:

@@ -16,6 +16,7 @@ LOOT: dict[str, str] = {
     "Roll (1–20)": "Rzut (1–20)",
     "For King's Hand, leave it empty and the server rolls for you.":
         "Przy King's Hand zostaw puste, a serwer rzuci za ciebie.",
+    "Type the Loot die's result, or press “Roll for me”.": "Wpisz wynik Loot die albo naciśnij „Rzuć za mnie”.",
     "I have a key": "Mam klucz",
     "Choose what you are rolling for.": "Wybierz, na co rzucasz.",
     "Enter the Loot die result, or press “Roll for me”.": "Wpisz wynik Loot die albo naciśnij „Rzuć za mnie”.",
@@ -129,6 +130,7 @@ LOOT: dict[str, str] = {
 }
 
 SCORE: dict[str, str] = {
+    "This session is already in the log.": "Ta sesja jest już w dzienniku.",
     "Adventures scoring calculator": "Kalkulator: punktacja Adventures",
     "Adventures scoring": "Punktacja Adventures",
     "Fill in the end of a Portal Crawl or Boss Battle: the Session Score, and how many Salves the next session "
@@ -282,4 +284,24 @@ FAME: dict[str, str] = {
     "Fame: {n} (winner!)": "Fame: {n} (zwycięstwo!)",
     "Fame: {n}": "Fame: {n}",
     "Unknown trophy colour '{raw}'. Use: {ids}.": "Nieznany kolor trofeum „{raw}”. Użyj: {ids}.",
+}
+
+# A form field's API name -> its English label, for the field named in an error the page shows (the JSON APIs keep
+# the API name; site/views/calc_common.page_error and static/js/calc/form.js put the label in its place).
+LABELS: dict[str, str] = {
+    "mode": "Game mode", "roll": "Roll", "heroes": "Heroes facing the Boss", "ultimate": "This Attack is an Ultimate",
+    "health": "Each player's Health", "attacker": "Your seat", "target": "Seat you Attack",
+    "table": "What you are rolling for", "side": "Which loot", "reward": "Dungeon Dice reward", "key": "I have a key",
+    "experience": "Experience", "artifacts": "Artifact dice held", "red": "Red trophies", "black": "Black trophies",
+    "gold": "Gold trophies", "wounds": "Wounds", "hero_total": "Heroes' combat total",
+    "monster_total": "Monster's combat total", "result": "Result", "scenario": "Scenario #",
+    "starting_salves": "Starting Salves this session", "remaining_salves": "Remaining Salves",
+    "unspent_gold": "Unspent Gold", "unclaimed_boss_loot": "Unclaimed Boss Loot cards",
+    "scenario_score": "Scenario Score (Difficulty card)", "explored_all": "Explored every tile",
+}
+# Error texts that name a second field, as the page says them (the same in form.js).
+PAGE_TEXT: dict[str, str] = {
+    "target must be another seat than attacker: you cannot Attack yourself.":
+        "Seat you Attack must not be your own seat: you cannot Attack yourself.",
+    "heroes is required: a whole number from 2 to 4.": "Heroes facing the Boss: choose 2, 3 or 4 Heroes.",
 }

@@ -4,6 +4,8 @@ used), its several-abilities section included. Terms: strit, przerzut, zdolnoś�
 from __future__ import annotations
 
 ODDS: dict[str, str] = {
+    "> 99.99%": "> 99.99%",  # a chance just short of certain, or just above impossible: never 100.00% or 0.00%
+    "< 0.01%": "< 0.01%",
     "Dice odds calculator": "Kalkulator szans na kościach",
     "Dice odds": "Szanse na kościach",
     "Your chance of rolling an ability in the Offensive Roll Phase: up to 3 Roll Attempts, each re-roll of any dice "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import threading
 from collections.abc import Callable, Mapping
@@ -13,7 +14,9 @@ from calculators.loot import loot_tables
 from calculators.odds import odds_tables
 from calculators.scoring import score_tables
 from calculators.targeting import targeting_tables
+from calculators.validation import CalcError
 
+from ..ui_strings_calc2 import LABELS, PAGE_TEXT
 from . import release
 
 TableBuilder = Callable[[Mapping[str, Any], Mapping[str, Mapping[str, Any]]], dict[str, Any]]
@@ -50,3 +53,22 @@ def tables(name: str) -> dict[str, Any]:
 def roll_die(sides: int) -> int:
     """A fair die roll for "the server rolls" (the engine stays free of I/O and randomness)."""
     return secrets.randbelow(sides) + 1
+
+
+# An error's leading field name ("remaining_salves must ...", "Unknown mode '...'"); static/js/calc/form.js too.
+LEADING_FIELD = re.compile(r"^(Unknown )?([a-z][a-z_]*)(?=[ :])")
+
+
+def page_message(message: str) -> str:
+    """An engine's error message as the page shows it: the field's visible label for its API name."""
+    if message in PAGE_TEXT:
+        return PAGE_TEXT[message]
+    match = LEADING_FIELD.match(message)
+    if match and match.group(2) in LABELS:
+        return (match.group(1) or "") + LABELS[match.group(2)] + message[match.end():]
+    return message
+
+
+def page_error(err: CalcError) -> CalcError:
+    """The error with its message in the page's words; its code and field stay the API's."""
+    return CalcError(err.code, page_message(err.message), err.field)

@@ -12,7 +12,7 @@ from calculators.damage_form import calculate_form
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
 
-from .calc_common import roll_die, tables
+from .calc_common import page_error, roll_die, tables
 
 bp = Blueprint("calc_pages", __name__, url_prefix="/calc")
 
@@ -48,7 +48,7 @@ def _page(template: str, name: str, compute: Any, **extra: Any) -> ResponseRetur
         try:
             result = compute(request.args, table)
         except CalcError as exc:
-            error = exc
+            error = page_error(exc)
     status = 400 if error else 200
     context = {key: make(request.args, table) for key, make in extra.items()}
     return render_template(template, tables=table, form=request.args, result=result, error=error, **context), status

@@ -12,6 +12,11 @@
   if (!main || !source) return;
   var data = JSON.parse(source.textContent);
   var exact = data.exact || {}, fields = data.fields || {}, keep = data.keep || {};
+  // The page names a field by its English label (data.labels: API name -> label): its Polish is the API name's.
+  Object.keys(data.labels || {}).forEach(function (name) {
+    var label = data.labels[name];
+    if (fields[name] && !Object.prototype.hasOwnProperty.call(fields, label)) fields[label] = fields[name];
+  });
   var ATTRS = ["aria-label", "placeholder", "title"];
   var NOT_WORDS = /^([\s\d.,:;%/()+\-\u2212\u2013\u2014×½=→#·!?'"“”’]*|[A-Z])$/;  // numbers, a line letter
   var SPLIT = /^(\s*(?::\s+)?)([\s\S]*?)(\s*:?\s*)$/;
@@ -186,6 +191,11 @@
       return pl === null ? text : pl;
     },
     misses: function () { return misses.slice(); },
+    // A text node's English, whatever the page's language now.
+    english: function (node) {
+      var memo = textMemo.get(node);
+      return memo && node.data === memo.pl ? memo.en : node.data;
+    },
   };
 
   apply();

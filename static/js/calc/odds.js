@@ -47,7 +47,19 @@
       if (!symbol) TC.fail("missing_field", "Symbol on face " + f + ": give the symbol your hero's dice key shows.", "f" + f);
       faces[String(f)] = symbol;
     }
-    return faces;
+    return oneSpelling(faces);
+  }
+
+  // Typed symbols that differ only in case or surrounding spaces are one symbol, in its first spelling
+  // (odds_form.py's one_spelling).
+  function oneSpelling(faces) {
+    var first = Object.create(null), out = {};
+    Object.keys(faces).forEach(function (face) {
+      var symbol = faces[face].trim(), key = symbol.toLowerCase();
+      if (symbol && !(key in first)) first[key] = symbol;
+      out[face] = symbol ? first[key] : faces[face];
+    });
+    return out;
   }
 
   function unique(values) {
@@ -192,7 +204,7 @@
     if (hero === "custom") {
       var faces = {};
       for (var f = 1; f <= FACES; f++) faces[String(f)] = form.elements.namedItem("f" + f).value.trim() || String(f);
-      return faces;
+      return oneSpelling(faces);
     }
     var preset = tables().presets.filter(function (p) { return p.id === hero; })[0];
     return preset ? preset.faces : numbersFaces();

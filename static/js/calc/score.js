@@ -175,6 +175,7 @@
         TC.sticky(err.message);
       }
     }
+    if (TC.badInput(form)) current = null;  // a field it cannot read: no session to add (form.js says so)
     renderLog();
   }
 
@@ -237,9 +238,17 @@
     section.querySelector("[data-log-empty]").hidden = log.sessions.length > 0;
   }
 
+  // A second tap on "Add" within a moment, for the same session, is a double tap: the session is added once.
+  var ADD_AGAIN_MS = 2000, lastAdd = null;
   addButton.addEventListener("click", function () {
     var log = loadLog();
     if (!current || !log) return;
+    var key = JSON.stringify([current.body, current.result]);
+    if (lastAdd && lastAdd.key === key && Date.now() - lastAdd.at < ADD_AGAIN_MS) {
+      say("This session is already in the log.");
+      return;
+    }
+    lastAdd = { key: key, at: Date.now() };
     log.sessions.push({ id: newId(), added: new Date().toISOString(), scenario: current.result.scenario, mode: current.body.mode,
       result: current.body.result, session_score: current.result.session_score,
       next_starting_salves: current.result.next_starting_salves });

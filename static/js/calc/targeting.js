@@ -14,11 +14,11 @@
     var req = { mode: mode, roll: roll, heroes: heroes, health: null, attacker: null, target: null, ultimate: ultimate };
     var raw = first("health");
     if (raw !== "") {
-      var parts = raw.split(",").map(function (p) { return p.trim(); });
+      var parts = raw.trim().split(/[\s,;]+/).filter(function (p) { return p !== ""; });  // as targeting.py's health_parts
       var low = tables.koth_players[0], high = tables.koth_players[1];
       if (parts.length < low || parts.length > high) {
         TC.fail("bad_health_list", "health must list each player's Health in seat order: " + low + " to " + high +
-          " numbers separated by commas; got " + parts.length + ".", "health");
+          " numbers separated by spaces or commas; got " + parts.length + ".", "health");
       }
       req.health = parts.map(function (p) { return TC.whole(p, "health"); });
       req.attacker = TC.whole(first("attacker"), "attacker", 1, req.health.length);
@@ -181,8 +181,10 @@
       TC.sticky("Target: " + targetText(result, tables()));
     } catch (err) {
       if (!(err instanceof TC.CalcError)) throw err;
-      if (err.field === "roll" && err.code === "missing_field") {
-        box.replaceChildren(TC.el("p", { "class": "calc-empty", text: "Tap the face rolled, or press “Roll for me”." }));
+      if (err.code === "missing_field" && (err.field === "roll" || err.field === "heroes")) {
+        // Not a mistake yet: the player has still to roll, or to choose how many Heroes face the Boss.
+        box.replaceChildren(TC.el("p", { "class": "calc-empty", text: err.field === "roll" ?
+          "Tap the face rolled, or press “Roll for me”." : "Choose how many Heroes face the Boss." }));
         TC.sticky("");
         return;
       }
