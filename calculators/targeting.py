@@ -150,8 +150,8 @@ def parse_targeting(args: Mapping[str, Any], tables: Mapping[str, Any]) -> Targe
         parts = health_parts(health_raw)
         low, high = tables["koth_players"]
         if not low <= len(parts) <= high:
-            raise v.CalcError("bad_health_list", f"health must list each player's Health in seat order: {low} to "
-                              f"{high} numbers separated by spaces or commas; got {len(parts)}.", "health")
+            raise v.CalcError("bad_health_list", f"health must list {low} to {high} numbers in seat order, "
+                              f"separated by spaces or commas; got {len(parts)}.", "health")
         health = [v.whole(p, "health") for p in parts]
         attacker = v.whole(v.first(args, "attacker"), "attacker", 1, len(health))
         target = v.whole(v.first(args, "target"), "target", 1, len(health))

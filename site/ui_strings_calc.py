@@ -315,8 +315,7 @@ TARGETING: dict[str, str] = {
     "your rulebook. (The official online rules reference has a {mode2} mode, but its table is not in our copy.)":
         "Ta tabela {mode} jest tylko w streszczeniu gracza, które zaznacza zasady domowe kolorem, tu utraconym; "
         "sprawdź w podręczniku. (Oficjalne zasady online mają tryb {mode2}, ale jego tabeli nie ma w naszej kopii.)",
-    "{field} must list each player's Health in seat order: {low} to {high} numbers separated by spaces or commas; "
-    "got {n}.":
+    "{field} must list {low} to {high} numbers in seat order, separated by spaces or commas; got {n}.":
         "{field}: podaj zdrowie każdego gracza w kolejności miejsc, od {low} do {high} liczb rozdzielonych "
         "spacjami lub przecinkami (podano: {n}).",
     "Heroes facing the Boss: choose 2, 3 or 4 Heroes.": "Bohaterowie przeciw Bossowi: wybierz 2, 3 albo 4 bohaterów.",

@@ -17,8 +17,8 @@
       var parts = raw.trim().split(/[\s,;]+/).filter(function (p) { return p !== ""; });  // as targeting.py's health_parts
       var low = tables.koth_players[0], high = tables.koth_players[1];
       if (parts.length < low || parts.length > high) {
-        TC.fail("bad_health_list", "health must list each player's Health in seat order: " + low + " to " + high +
-          " numbers separated by spaces or commas; got " + parts.length + ".", "health");
+        TC.fail("bad_health_list", "health must list " + low + " to " + high +
+          " numbers in seat order, separated by spaces or commas; got " + parts.length + ".", "health");
       }
       req.health = parts.map(function (p) { return TC.whole(p, "health"); });
       req.attacker = TC.whole(first("attacker"), "attacker", 1, req.health.length);
