@@ -61,6 +61,9 @@ def test_not_found_page_speaks_the_interface_language(client: FlaskClient) -> No
     pl = config(soup)["uiPl"]
     assert pl["not_found_title"] == "Nie znaleziono strony" and pl["not_found_text"].startswith("Pod tym adresem")
     assert soup.title.get_text().startswith("Page not found")
+    # one search landmark (axe landmark-unique): the page's own search box, the header keeps its jump to it
+    assert len(soup.select("[role=search]")) == 1 and soup.select_one("a.search-jump[href='#q']")
+    assert soup.select_one("[role=search] input#q[type=search]")
     # the JSON APIs keep their error shape
     with client.get("/api/nothing-here") as resp:
         assert resp.status_code == 404
@@ -81,6 +84,7 @@ def test_polish_damage_types_name_each_english_term_once(client: FlaskClient) ->
     _, soup = page(client, "/dice-throne/pl-rodzaje-obrazen")
     body = soup.select_one(".entry-body")
     text = body.get_text(" ")
+    assert not re.search(r"\(ang\. ([^,()]+), \1\)", re.sub(r"\s+", " ", text))  # no term named twice
     for term in ("Avoidable", "Defendable", "Enhanceable"):
         assert f"(ang. {term})" in re.sub(r"\s+", " ", text).replace("( ", "(").replace(" )", ")"), term
         assert f"{term}, {term}" not in text, term
