@@ -244,7 +244,40 @@
     }
     bar.textContent = text || "";
     bar.hidden = !text;
+    say(text || "");
   };
+
+  // What a screen reader hears on each change: the bar's short summary (or the error sentence), through one
+  // polite status region, not the whole result (#calc-result is no live region: its steps stay to read).
+  // The bar cannot be that region: it is hidden while the result is in view. The region is filled a moment
+  // after the page's update (the last text wins), only once TC.bind has drawn the first result and only
+  // when the text changes (typing a name that leaves the total as it was says nothing), in the reader's
+  // language (i18n.js leaves it alone: [data-no-t]).
+  var heard = "", pending = null;
+  TC.statusRegion = function () {
+    var region = document.getElementById("calc-status");
+    if (!region) {
+      region = TC.el("p", { id: "calc-status", "class": "visually-hidden", role: "status", "aria-live": "polite",
+        "aria-atomic": "true", "data-no-t": true });
+      (document.querySelector("main") || document.body).appendChild(region);
+    }
+    return region;
+  };
+  TC.speaking = false;  // TC.bind turns it on after the page's first result
+  function say(text) {
+    if (!TC.speaking) { heard = text; return; }
+    if (pending === null) {
+      window.setTimeout(function () {
+        var now = pending;
+        pending = null;
+        if (now === heard) return;
+        heard = now;
+        var i18n = window.ThroneCalcI18n;
+        TC.statusRegion().textContent = i18n && now ? i18n.t(now) : now;
+      }, 0);
+    }
+    pending = text;
+  }
 
   TC.readTables = function () {
     var node = document.getElementById("calc-tables");

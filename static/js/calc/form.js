@@ -30,10 +30,12 @@
     return message;
   };
 
-  // Shows the error (in the page's words: err.message becomes them) and marks its field.
+  // Shows the error (in the page's words: err.message becomes them) and marks its field. Once the page
+  // updates as the reader types, the status region says the error (TC.sticky): no alert besides.
   TC.showError = function (box, form, err) {
     err.message = TC.pageMessage(err.message);
-    box.replaceChildren(TC.el("p", { "class": "error calc-error", role: "alert", "data-field": err.field, text: err.message }));
+    box.replaceChildren(TC.el("p", { "class": "error calc-error", role: TC.speaking ? null : "alert",
+      "data-field": err.field, text: err.message }));
     var field = form && form.elements.namedItem(err.field);
     if (field && field.setAttribute) field.setAttribute("aria-invalid", "true");
   };
@@ -222,8 +224,14 @@
         }
       });
     }
+    // The result is redrawn whole on each change: not a live region (a copy of the page from before it
+    // lost aria-live may still have it); the status region says the short summary instead (TC.sticky).
+    var result = document.getElementById("calc-result");
+    if (result) result.removeAttribute("aria-live");
+    TC.statusRegion();
     TC.fillForm(form, new URLSearchParams(window.location.search));
     sets.forEach(function (mark) { mark(); });
     update();
+    TC.speaking = true;
   };
 })();
