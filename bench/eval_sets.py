@@ -38,6 +38,15 @@ HELDOUT6_FILE = DATA / "search_eval_v6_heldout.yaml"
 PL7_FILE = DATA / "search_eval_v7_pl.yaml"
 # v8 (session 8): 78 Polish questions written the same way after the last Polish change, measured once.
 PL8_FILE = DATA / "search_eval_v8_pl.yaml"
+# Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
+SET_FILES: dict[str, tuple[Path, str]] = {
+    "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
+    "dev3": (DEV3_FILE, "category"), "heldout3": (HELDOUT3_FILE, "category"),
+    "dev4": (DEV4_FILE, "category"), "heldout4": (HELDOUT4_FILE, "category"),
+    "dev5": (DEV5_FILE, "category"), "heldout5": (HELDOUT5_FILE, "category"),
+    "dev6": (DEV6_FILE, "category"), "heldout6": (HELDOUT6_FILE, "category"),
+    "pl7": (PL7_FILE, "game"), "pl8": (PL8_FILE, "game"),
+}
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")

@@ -37,18 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.eval_sets import (  # noqa: E402
-    DEV3_FILE,
-    DEV4_FILE,
-    DEV5_FILE,
-    DEV6_FILE,
-    DEV_FILE,
-    HELDOUT3_FILE,
-    HELDOUT4_FILE,
-    HELDOUT5_FILE,
-    HELDOUT6_FILE,
-    HELDOUT_FILE,
-    PL7_FILE,
-    PL8_FILE,
+    SET_FILES,
     SetQuery,
     gaps,
     load_set,
@@ -66,12 +55,7 @@ GAMES = ("dice-throne", "adventures", "dungeon-dice")
 LANGS = ("en", "pl")
 TYPES = ("term", "question", "typo", "abbreviation", "number")
 # The sets: file and the field their "by category" breakdown uses (the old set has types, not categories).
-SETS = {"old": (EVAL_FILE, "type"), "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
-        "dev3": (DEV3_FILE, "category"), "heldout3": (HELDOUT3_FILE, "category"),
-        "dev4": (DEV4_FILE, "category"), "heldout4": (HELDOUT4_FILE, "category"),
-        "dev5": (DEV5_FILE, "category"), "heldout5": (HELDOUT5_FILE, "category"),
-        "dev6": (DEV6_FILE, "category"), "heldout6": (HELDOUT6_FILE, "category"),
-        "pl7": (PL7_FILE, "game"), "pl8": (PL8_FILE, "game")}
+SETS = {"old": (EVAL_FILE, "type"), **SET_FILES}
 V2_TAGS = ("category", "game", "lang")
 
 

@@ -15,6 +15,8 @@ Lines may sit in any content/data/describes*.yaml file (one per part of the cont
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from indexer import Corpus
 from indexer.data_checks import DESCRIBES, data_stems
 
@@ -46,53 +48,46 @@ def test_every_effect_like_entry_is_described(corpus: Corpus) -> None:
     assert not missing, f"no English describes line in content/data/describes.yaml: {missing}"
 
 
-def test_polish_words_for_the_other_games_sit_in_their_own_file(corpus: Corpus) -> None:
-    """Every Adventures and Dungeon Dice page has Polish search words, and only describes-pl-adv-dd.yaml gives them."""
-    items = corpus.data["describes-pl-adv-dd"]["entries"]
+def _polish_words_only_from(corpus: Corpus, own: Callable[[str], bool], pages: set[str]) -> None:
+    """The describes files `own` picks give Polish search words to exactly `pages`, each page once, Polish only,
+    and no other describes file gives those pages Polish words."""
+    stems = data_stems(corpus.data, DESCRIBES)
+    items = [item for stem in stems if own(stem) for item in corpus.data[stem].get("entries") or []]
     ids = [str(item["id"]) for item in items]
     assert len(ids) == len(set(ids))
     assert all(item.get("pl") and not item.get("en") for item in items)
+    assert set(ids) == pages
+    for stem in stems:
+        if not own(stem):
+            assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in pages]
+
+
+def _unmapped_dice_throne_pages(corpus: Corpus) -> set[str]:
+    mapped = {str(t["id"]) for t in corpus.data["polish-terms"]["terms"] if t.get("id")}
+    return {e.id for e in corpus.entries.values() if e.game == "dice-throne" and e.lang == "en"
+            and e.kind != "faq" and e.id != "credits" and e.id not in mapped}
+
+
+def _dice_throne_faqs(corpus: Corpus) -> set[str]:
+    return {e.id for e in corpus.entries.values() if e.game == "dice-throne" and e.lang == "en" and e.kind == "faq"}
+
+
+def test_polish_words_for_the_other_games_sit_in_their_own_file(corpus: Corpus) -> None:
+    """Every Adventures and Dungeon Dice page has Polish search words, and only describes-pl-adv-dd.yaml gives them."""
     others = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice")}
-    assert set(ids) == others
-    for stem in data_stems(corpus.data, DESCRIBES):
-        if stem != "describes-pl-adv-dd":
-            assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in others]
+    _polish_words_only_from(corpus, lambda stem: stem == "describes-pl-adv-dd", others)
 
 
 def test_polish_words_for_unmapped_dice_throne_pages_sit_in_their_own_file(corpus: Corpus) -> None:
     """Every English Dice Throne page but the FAQs and the credits whose term polish-terms.yaml lacks has Polish
     search words, and for those pages only describes-pl-dt.yaml gives them."""
-    items = corpus.data["describes-pl-dt"]["entries"]
-    ids = [str(item["id"]) for item in items]
-    assert len(ids) == len(set(ids))
-    assert all(item.get("pl") and not item.get("en") for item in items)
-    mapped = {str(t["id"]) for t in corpus.data["polish-terms"]["terms"] if t.get("id")}
-    unmapped = {e.id for e in corpus.entries.values() if e.game == "dice-throne" and e.lang == "en"
-                and e.kind != "faq" and e.id != "credits" and e.id not in mapped}
-    assert set(ids) == unmapped
-    for stem in data_stems(corpus.data, DESCRIBES):
-        if stem != "describes-pl-dt":
-            assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in unmapped]
-
-
-def _polish_faq_ids(corpus: Corpus) -> set[str]:
-    return {str(item["id"]) for stem in data_stems(corpus.data, DESCRIBES) if stem.startswith("describes-pl-faq-")
-            for item in corpus.data[stem].get("entries") or []}
+    _polish_words_only_from(corpus, lambda stem: stem == "describes-pl-dt", _unmapped_dice_throne_pages(corpus))
 
 
 def test_every_dice_throne_faq_has_polish_words_from_its_own_files(corpus: Corpus) -> None:
     """Every English Dice Throne FAQ has Polish search words, given only by the describes-pl-faq-*.yaml files, each
     id once, Polish only."""
-    items = [item for stem in data_stems(corpus.data, DESCRIBES) if stem.startswith("describes-pl-faq-")
-             for item in corpus.data[stem].get("entries") or []]
-    ids = [str(item["id"]) for item in items]
-    assert len(ids) == len(set(ids))
-    assert all(item.get("pl") and not item.get("en") for item in items)
-    faqs = {e.id for e in corpus.entries.values() if e.game == "dice-throne" and e.lang == "en" and e.kind == "faq"}
-    assert set(ids) == faqs
-    for stem in data_stems(corpus.data, DESCRIBES):
-        if not stem.startswith("describes-pl-faq-"):
-            assert not [i["id"] for i in corpus.data[stem].get("entries") or [] if i.get("pl") and i["id"] in faqs]
+    _polish_words_only_from(corpus, lambda stem: stem.startswith("describes-pl-faq-"), _dice_throne_faqs(corpus))
 
 
 def test_describes_are_short_phrases(corpus: Corpus) -> None:
@@ -106,8 +101,7 @@ def test_polish_lines_only_where_the_term_map_has_the_term(corpus: Corpus) -> No
     mapped = {str(t["id"]) for t in corpus.data["polish-terms"]["terms"] if t.get("id")}
     polish_pages = {e.id for e in corpus.entries.values() if e.lang == "pl"}  # their own language: no term needed
     other_games = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice")}
-    translated = {str(item["id"]) for item in corpus.data["describes-pl-dt"]["entries"]}  # the test above
-    translated |= _polish_faq_ids(corpus)
+    translated = _unmapped_dice_throne_pages(corpus) | _dice_throne_faqs(corpus)  # the tests above: exactly these
     stray = sorted(i for i, item in _described(corpus).items()
                    if item.get("pl") and i not in mapped | polish_pages | other_games | translated)
     assert not stray, f"Polish describes for entries with no term in polish-terms.yaml: {stray}"

@@ -153,7 +153,6 @@
       active = -1;
       input.removeAttribute("aria-activedescendant");
       hideNote();
-      label();
       found.results.forEach(function (r, i) {
         var opt = el("li", "typeahead-option");
         opt.id = list.id + "-" + i;
@@ -183,7 +182,6 @@
     function showRecent() {
       if (input.value.trim() || !window.ThroneRecent) return;
       close();
-      label();
       var count = window.ThroneRecent.fill(list, input);
       list.hidden = count === 0;
       status.textContent = count ? String(S().n_matches).replace("{n}", count) : "";
