@@ -41,13 +41,24 @@
   }
 
   // A bar fixed at the bottom of the screen (the calculators' result) must not cover the focused control
-  // (WCAG 2.4.11): the page's scroll-padding-bottom (ui.css) follows the bar's height.
-  document.addEventListener("focusin", function () {
+  // (WCAG 2.4.11): the page's scroll-padding-bottom (ui.css) follows the bar's height, and when the bar grows
+  // under the control being typed in (an error is longer than a total), the control scrolls clear of it.
+  var watched = null;  // the bar (the calculators make it after this script runs), once observed
+  function clearBar() {
     var bar = document.getElementById("calc-sticky");
-    if (!bar || !bar.getClientRects().length) return;
-    var covers = window.innerHeight - bar.getBoundingClientRect().top;
-    if (covers > 0) document.documentElement.style.setProperty("--bottom-bar", Math.ceil(covers + 8) + "px");
-  });
+    if (!bar) return;
+    if (watched !== bar && window.ResizeObserver) { watched = bar; new ResizeObserver(clearBar).observe(bar); }
+    if (!bar.getClientRects().length) return;
+    var top = bar.getBoundingClientRect().top;
+    var covers = window.innerHeight - top;
+    if (covers <= 0) return;
+    document.documentElement.style.setProperty("--bottom-bar", Math.ceil(covers + 8) + "px");
+    var focused = document.activeElement;
+    if (focused && focused !== document.body && !bar.contains(focused) && focused.getBoundingClientRect().bottom > top) {
+      focused.scrollIntoView({ block: "nearest" });
+    }
+  }
+  document.addEventListener("focusin", clearBar);
 
   document.querySelectorAll(".search-jump").forEach(function (jump) {
     jump.addEventListener("click", function (event) {

@@ -47,6 +47,23 @@ def test_keyboard_focus_is_never_under_the_result_bar(page: Page, url: str) -> N
     assert covered == [], covered
 
 
+def test_the_field_being_typed_in_stays_clear_when_the_bar_grows(page: Page) -> None:
+    """An error is longer than a total: the bar grows under the field being typed in, which scrolls clear."""
+    page.goto("/calc/damage?damage=7")
+    field = page.locator("#calc-form [name=add]")
+    field.scroll_into_view_if_needed()
+    page.evaluate("""() => {  // the field just above the bar, as a thumb leaves it after a tap
+      const f = document.querySelector('#calc-form [name=add]').getBoundingClientRect();
+      window.scrollBy(0, f.bottom - (window.innerHeight - 50));
+    }""")
+    field.focus()
+    expect(page.locator("#calc-sticky")).to_be_visible()
+    assert page.evaluate(COVERED) == 0
+    field.press_sequentially("2-")
+    expect(page.locator("#calc-sticky")).to_contain_text("must be a whole number")
+    wait_until(page, f"({COVERED})() === 0", timeout=5)
+
+
 def test_a_to_z_letter_jump_lands_below_the_letter_bar(page: Page) -> None:
     page.goto("/index")
     bar = page.locator("nav.letters")
