@@ -38,6 +38,10 @@ HELDOUT6_FILE = DATA / "search_eval_v6_heldout.yaml"
 PL7_FILE = DATA / "search_eval_v7_pl.yaml"
 # v8 (session 8): 78 Polish questions written the same way after the last Polish change, measured once.
 PL8_FILE = DATA / "search_eval_v8_pl.yaml"
+# v9 (session 9, issue 33): 149 queries in five voices new to the sets, split the same way; heldout9 is measured
+# once, under the rule docs/search-eval-baseline.md declared before any issue-33 search change.
+DEV9_FILE = DATA / "search_eval_v9_dev.yaml"
+HELDOUT9_FILE = DATA / "search_eval_v9_heldout.yaml"
 # Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
 SET_FILES: dict[str, tuple[Path, str]] = {
     "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
@@ -46,6 +50,7 @@ SET_FILES: dict[str, tuple[Path, str]] = {
     "dev5": (DEV5_FILE, "category"), "heldout5": (HELDOUT5_FILE, "category"),
     "dev6": (DEV6_FILE, "category"), "heldout6": (HELDOUT6_FILE, "category"),
     "pl7": (PL7_FILE, "game"), "pl8": (PL8_FILE, "game"),
+    "dev9": (DEV9_FILE, "category"), "heldout9": (HELDOUT9_FILE, "category"),
 }
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")

@@ -19,12 +19,14 @@ from bench.eval_sets import (
     DEV4_FILE,
     DEV5_FILE,
     DEV6_FILE,
+    DEV9_FILE,
     DEV_FILE,
     GAMES,
     HELDOUT3_FILE,
     HELDOUT4_FILE,
     HELDOUT5_FILE,
     HELDOUT6_FILE,
+    HELDOUT9_FILE,
     HELDOUT_FILE,
     ISSUE_MINIMUMS,
     LANGS,
@@ -38,12 +40,12 @@ from indexer.build import Corpus
 
 HALVES = {"dev": DEV_FILE, "heldout": HELDOUT_FILE, "dev3": DEV3_FILE, "heldout3": HELDOUT3_FILE,
           "dev4": DEV4_FILE, "heldout4": HELDOUT4_FILE, "dev5": DEV5_FILE, "heldout5": HELDOUT5_FILE,
-          "dev6": DEV6_FILE, "heldout6": HELDOUT6_FILE}
+          "dev6": DEV6_FILE, "heldout6": HELDOUT6_FILE, "dev9": DEV9_FILE, "heldout9": HELDOUT9_FILE}
 PAIRS = {"v2": ("dev", "heldout"), "v3": ("dev3", "heldout3"), "v4": ("dev4", "heldout4"), "v5": ("dev5", "heldout5"),
-         "v6": ("dev6", "heldout6")}
+         "v6": ("dev6", "heldout6"), "v9": ("dev9", "heldout9")}
 SEEDS = {"dev": 20261123, "heldout": 20261123, "dev3": 20261124, "heldout3": 20261124,
          "dev4": 20261126, "heldout4": 20261126, "dev5": 20261127, "heldout5": 20261127,
-         "dev6": 20261128, "heldout6": 20261128}
+         "dev6": 20261128, "heldout6": 20261128, "dev9": 20261209, "heldout9": 20261209}
 
 
 @pytest.fixture(scope="module")
