@@ -22,6 +22,13 @@ PAIRS: dict[str, tuple[str, str]] = {
     "facts": ("Facts", "Fakty"),
     "on_this_page": ("On this page", "Na tej stronie"),
     "game_nav": ("In this game", "W tej grze"),
+    # Polish twins of English entries (indexer/twins.py)
+    "twin_of": ("Translated from the English page", "Tłumaczenie strony angielskiej"),
+    "twin_stale": ("The English page has changed since this translation was made. Until it is updated, "
+                   "check the English page", "Angielska strona zmieniła się od czasu tego tłumaczenia. "
+                   "Dopóki tłumaczenie nie zostanie poprawione, sprawdź stronę angielską"),
+    "twin_in_pl": ("Polish version", "Wersja polska"),
+    "twin_in_en": ("English version", "Wersja angielska"),
     # game pages, error pages
     "show_all": ("Show every section", "Pokaż wszystkie sekcje"),
     "no_entries": ("No entries here yet.", "Nie ma tu jeszcze wpisów."),
