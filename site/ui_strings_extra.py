@@ -27,8 +27,8 @@ PAIRS: dict[str, tuple[str, str]] = {
     "twin_stale": ("The English page has changed since this translation was made. Until it is updated, "
                    "check the English page", "Angielska strona zmieniła się od czasu tego tłumaczenia. "
                    "Dopóki tłumaczenie nie zostanie poprawione, sprawdź stronę angielską"),
-    "twin_in_pl": ("Polish version", "Wersja polska"),
-    "twin_in_en": ("English version", "Wersja angielska"),
+    "lang_badge_en": ("English page", "Strona po angielsku"),
+    "lang_badge_pl": ("Polish page", "Strona po polsku"),
     # game pages, error pages
     "show_all": ("Show every section", "Pokaż wszystkie sekcje"),
     "no_entries": ("No entries here yet.", "Nie ma tu jeszcze wpisów."),

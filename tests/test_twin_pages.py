@@ -83,3 +83,18 @@ def test_stale_twin_says_so_in_polish(tmp_path: Path) -> None:
     note = page(client, "/dice-throne/pl-stun").select_one(".twin-note.twin-stale")
     assert note is not None and note["role"] == "note"
     assert "Angielska strona zmieniła się" in note.get_text() and note.a["href"] == "/dice-throne/stun"  # type: ignore[index]
+
+
+def test_search_finds_the_page_in_the_query_language(client: FlaskClient) -> None:
+    for query, first in (("ogłuszenie", "pl-stun"), ("jak działa stun", "pl-stun"), ("stun", "stun"),
+                         ("stun timing", "stun")):
+        found = client.get("/api/search", query_string={"q": query}).get_json()
+        assert found["results"][0]["id"] == first, (query, [r["id"] for r in found["results"][:3]])
+
+
+def test_results_mark_their_language(client: FlaskClient) -> None:
+    soup = page(client, "/search?q=ogłuszenie")
+    badges = {a["data-entry-id"]: a.find_parent("li").select_one(".lang-badge")  # type: ignore[union-attr]
+              for a in soup.select("[data-search-results] a[data-entry-id]")}
+    assert badges["pl-stun"]["data-lang-badge"] == "pl" and badges["stun"]["data-lang-badge"] == "en"
+    assert badges["pl-stun"]["title"] == "Polish page"  # translated on the reader's device (data-t-title)
