@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -98,3 +99,16 @@ def test_results_mark_their_language(client: FlaskClient) -> None:
               for a in soup.select("[data-search-results] a[data-entry-id]")}
     assert badges["pl-stun"]["data-lang-badge"] == "pl" and badges["stun"]["data-lang-badge"] == "en"
     assert badges["pl-stun"]["title"] == "Polish page"  # translated on the reader's device (data-t-title)
+
+
+def test_each_reading_language_has_its_page_pack(client: FlaskClient) -> None:
+    line = client.get("/sw.js").get_data(as_text=True).split("\n", 1)[0]
+    worker = json.loads(line.removeprefix("self.THRONE_BUILD = ").removesuffix(";"))
+    assert worker["packs"]["en"] == worker["pack"] and worker["packs"]["pl"].startswith("/precache-pack/pl/")
+    langs = {item["url"]: item.get("lang") for item in worker["precache"] if item["kind"] == "page"}
+    assert (langs["/dice-throne/stun"], langs["/dice-throne/pl-stun"], langs["/"]) == ("en", "pl", None)
+    urls = {lang: {p["url"] for p in client.get(url).get_json()["pages"]} for lang, url in worker["packs"].items()}
+    assert {"/", "/calc", "/dice-throne/stun"} <= urls["en"] and "/dice-throne/pl-stun" not in urls["en"]
+    assert {"/", "/calc", "/dice-throne/pl-stun"} <= urls["pl"] and "/dice-throne/stun" not in urls["pl"]
+    assert client.get(worker["packs"]["en"].replace("/precache-pack/", "/precache-pack/de/")).status_code == 404
+    assert client.get(worker["packs"]["pl"].replace("/pl/", "/en/")).status_code == 404  # one URL per pack

@@ -33,8 +33,9 @@ def simulate_twins(content: Path, out: Path) -> int:
         if e.lang != "en" or e.twin:
             continue
         question = f"question: {e.question}\n" if e.question else ""
-        sources = "".join(f'  - file: {s.file}\n    section: "{s.section}"\n' for s in e.sources)
-        front = (f'---\nid: {twin_id(e.id)}\ntitle: "{e.title} (PL)"\ngame: {e.game}\nkind: {e.kind}\nlang: pl\n'
+        sources = "".join(f"  - file: {s.file}\n    section: {json.dumps(s.section)}\n" for s in e.sources)
+        title = json.dumps(e.title + " (PL)")
+        front = (f"---\nid: {twin_id(e.id)}\ntitle: {title}\ngame: {e.game}\nkind: {e.kind}\nlang: pl\n"
                  f"tags: [{', '.join(e.tags)}]\nsources:\n{sources}related: [{', '.join(e.related)}]\n{question}"
                  f'translation_of: {e.id}\ntranslated_from: "{english_hash(e)}"\n---\n')
         path = out / "pl" / "twins" / e.game / f"{e.id}.md"
@@ -55,7 +56,8 @@ def measure(content: Path, build_dir: Path) -> dict[str, int]:
     assert found is not None, "no build line in /sw.js"
     worker = json.loads(found.group(1))
     items = [(worker["pack"], "page pack"), *((i["url"], i["kind"]) for i in worker["precache"] if i["kind"] != "page")]
-    items += [(url, "page pack (other language)") for url in worker.get("packs", {}).values() if url != worker["pack"]]
+    items += [(url, f"page pack {lang} (instead of en)") for lang, url in worker.get("packs", {}).items()
+              if url != worker["pack"]]
     sizes: dict[str, int] = {}
     for url, kind in items:
         resp = client.get(url)
@@ -78,8 +80,11 @@ def main() -> int:
             print(f"simulated {made} twins")
         sizes = measure(content, Path(tmp) / "build")
     for kind, size in sorted(sizes.items()):
-        print(f"{kind:>20}: {size / 1e6:.3f} MB gzipped")
-    print(f"{'total':>20}: {sum(sizes.values()) / 1e6:.3f} MB gzipped (budget 1.5 MB)")
+        print(f"{kind:>32}: {size / 1e6:.3f} MB gzipped")
+    shared = sum(v for k, v in sizes.items() if not k.startswith("page pack"))
+    for kind, size in sorted(sizes.items()):
+        if kind.startswith("page pack"):
+            print(f"precache with {kind}: {(shared + size) / 1e6:.3f} MB gzipped (budget 1.5 MB)")
     return 0
 
 
