@@ -251,8 +251,8 @@ def test_key_facts(corpus):
     assert "team wins" in e["end-of-boss-battle"].text
     for count in ("41 Common", "38 Rare", "31 Epic", "30 Legendary"):
         assert count in e["loot-cards"].text or count in e["adventures-components"].text
-    # the Loot Table gap is shown, not filled in
-    assert "does not list the per-roll rows" in e["loot-table"].text
+    # the Loot Table gap is shown, not filled in: the page sends the player to the printed rows
+    assert "Read the per-roll rows" in e["loot-table"].text and "off the board" in e["loot-table"].text
 
 
 def test_no_number_less_scrape_phrases():
