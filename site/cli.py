@@ -25,6 +25,15 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
 
 def cmd_build(args: argparse.Namespace) -> int:
     content_dir, build_dir = _paths(args)
+    from babel.messages.pofile import PoFileError
+
+    from .catalog import compile_catalog
+
+    try:
+        compile_catalog()  # the interface strings: messages.po -> messages.mo
+    except (OSError, PoFileError) as exc:
+        print(f"build failed: the interface catalog: {exc}", file=sys.stderr)
+        return 1
     try:
         report = build(content_dir, build_dir)
     except BuildError as exc:

@@ -27,8 +27,7 @@ from ..precache import (
     search_index_url,
 )
 from ..templating import app_url, ui_keys
-from ..ui_strings import UI_STRINGS, js_strings_both
-from ..ui_strings_extra import KINDS_PL
+from ..ui_strings import KINDS_BY_LANG, UI_STRINGS, js_strings_both
 from ..webmanifest import THEME_COLOR, web_manifest
 from . import release
 
@@ -62,11 +61,11 @@ def asset_url(name: str) -> str:
 def pwa_globals() -> dict[str, Any]:
     def pwa_config(lang: str = "en") -> str:
         config: dict[str, Any] = {**js_strings_both(lang), "games": GAMES,
-                                  "kinds": KINDS_PL if lang == "pl" else KINDS}
+                                  "kinds": KINDS_BY_LANG["pl"] if lang == "pl" else KINDS}
         if request.script_root:  # where the app lives on its host: every path the scripts build starts with it
             config["base"] = request.script_root
         if lang != "pl":  # the Polish of this page's interface strings, for a reader who chose Polski
-            config["kindsPl"] = KINDS_PL
+            config["kindsPl"] = KINDS_BY_LANG["pl"]
             config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=app_url(search_data_url(release())),
