@@ -101,8 +101,11 @@ function precachePages(cache, lang) {
       var response = new Response(page.body, { status: 200, headers: page.headers || pack.headers });
       return cache.put(page.url, response);
     }));
-  });
+  }).then(function () { return cache.put(packMarker(lang), new Response(lang)); });
 }
+
+// Put in this build's cache once a language's pack is in it.
+function packMarker(lang) { return BASE + "/__pack/" + lang; }
 
 function precache() {
   return caches.open(CACHE).then(function (cache) {
@@ -139,7 +142,11 @@ self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "CACHE_LANG" && BUILD.packs && BUILD.packs[event.data.lang]) {
     event.waitUntil(caches.has(CACHE).then(function (installed) {
       if (!installed) return undefined;
-      return caches.open(CACHE).then(function (cache) { return precachePages(cache, event.data.lang); });
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(packMarker(event.data.lang)).then(function (done) {
+          return done ? undefined : precachePages(cache, event.data.lang);
+        });
+      });
     }).catch(function (error) { console.warn("could not cache the pages in", event.data.lang, error); }));
   }
 });

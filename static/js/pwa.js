@@ -71,13 +71,18 @@
         return cache.put(BASE + "/__reader-lang", new Response(lang));
       }).catch(function () {});
     };
-    document.addEventListener("throne-prefs", function (event) {
-      if (!event.detail || event.detail.name !== "lang") return;
+    // Asked on every page a worker controls (the switch may navigate away before a message goes out): the
+    // worker caches the reader's language's pack once, and ignores the message when it has it.
+    var cacheReaderLang = function () {
       rememberLang().then(function () {
         var worker = navigator.serviceWorker.controller;
-        if (worker) worker.postMessage({ type: "CACHE_LANG", lang: window.ThronePrefs.uiLang() });
+        if (worker && window.ThronePrefs) worker.postMessage({ type: "CACHE_LANG", lang: window.ThronePrefs.uiLang() });
       });
+    };
+    document.addEventListener("throne-prefs", function (event) {
+      if (event.detail && event.detail.name === "lang") cacheReaderLang();
     });
+    cacheReaderLang();
     var started = false;
     var start = function () {
       if (started) return;
