@@ -31,6 +31,7 @@ from .search_extras import search_extras
 from .search_index import encode as encode_index
 from .search_index import search_index
 from .synonyms import english_terms, polish_names, synonym_groups
+from .twins import check_twins, stale_twins
 from .validate import make_entry
 
 CODE_DIR = Path(__file__).parent
@@ -49,6 +50,7 @@ class BuildReport:
     content_hash: str
     entries: int
     seconds: float
+    stale_twins: list[str]
 
 
 def get_files(content_dir: Path) -> list[Path]:
@@ -101,10 +103,12 @@ def check_duplicates(entries: list[Entry]) -> list[Problem]:
 
 def render_pages(entries: dict[str, Entry]) -> tuple[dict[str, list[render.WikiLink]], list[Problem]]:
     titles = {e.id: e.title for e in entries.values()}
+    # On a Polish page [[english-id]] shows (and links to) the Polish twin when there is one.
+    titles_pl = {**titles, **{e.twin: e.title for e in entries.values() if e.translation_of and e.twin}}
     links, problems = {}, []
     for e in entries.values():
         try:
-            links[e.id] = render.render_entry(e, titles)
+            links[e.id] = render.render_entry(e, titles_pl if e.lang == "pl" else titles)
         except RecursionError:
             problems.append(Problem(e.path, e.body_line, "the Markdown is nested too deeply to render"))
     return links, problems
@@ -124,7 +128,7 @@ def link_backlinks(entries: dict[str, Entry]) -> dict[str, list[str]]:
     """Entry id -> ids of the FAQ entries that clarify it (link to it or list it as related)."""
     faqs: dict[str, list[str]] = {}
     for e in entries.values():
-        if e.kind != "faq":
+        if e.kind != "faq" or e.translation_of:  # a twin's page lists the twins of its English entry's FAQs
             continue
         for target in dict.fromkeys([*e.links, *e.related]):
             if target != e.id:
@@ -152,7 +156,7 @@ def load_corpus(content_dir: Path) -> Corpus:
     if problems:
         raise BuildError(problems)
     entries = {e.id: e for e in entry_list}
-    problems = check_data(data, data_files, entries)
+    problems = check_data(data, data_files, entries) + check_twins(entries)
     if problems:
         raise BuildError(problems)
     links, problems = render_pages(entries)
@@ -195,6 +199,8 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "entries": len(entries),
         "urls": [e.url for e in entries],
+        "twins": sum(1 for e in entries if e.translation_of),
+        "stale_twins": [e.id for e in stale_twins(corpus.entries)],
     })
     return publish(build_dir, staging, corpus.content_hash)
 
@@ -203,4 +209,5 @@ def build(content_dir: Path, build_dir: Path) -> BuildReport:
     started = time.perf_counter()
     corpus = load_corpus(content_dir)
     release = write_release(corpus, build_dir)
-    return BuildReport(release, corpus.content_hash, len(corpus.entries), time.perf_counter() - started)
+    stale = [e.id for e in stale_twins(corpus.entries)]
+    return BuildReport(release, corpus.content_hash, len(corpus.entries), time.perf_counter() - started, stale)

@@ -67,6 +67,14 @@ class Entry:
     links: list[str] = field(default_factory=list)
     id_line: int = 2
     related_line: int = 2
+    field_lines: dict[str, int] = field(default_factory=dict)  # front-matter key -> line, for problems
+    # Polish twins (indexer/twins.py): on a twin, the English id it translates and the hash it was made from;
+    # `twin` is the other side on both (the English entry's twin id, the twin's English id).
+    translation_of: str | None = None
+    translated_from: str | None = None
+    twin: str | None = None
+    english_hash: str | None = None  # on a twin: the English entry's current hash
+    stale: bool = False  # on a twin: the English changed since it was translated
 
     @property
     def url(self) -> str:
@@ -84,6 +92,10 @@ class Entry:
             "tags": self.tags,
             "related": self.related,
             "question": self.question,
+            "translation_of": self.translation_of,
+            "translated_from": self.translated_from,
+            "twin": self.twin,
+            "stale": self.stale,
             # file and section as written; document and label as a page shows them
             "sources": [{"file": s.file, "section": s.section, **source_view(s.file, s.section, self.lang)}
                         for s in self.sources],

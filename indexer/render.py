@@ -104,14 +104,32 @@ def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
     return links
 
 
+def link_target(entry: Entry, target: Entry, anchor: str | None,
+                entries: dict[str, Entry]) -> tuple[Entry, str | None] | None:
+    """Where [[target#anchor]] in `entry` points: on a Polish page an English id goes to its Polish twin when
+    there is one (the English anchor mapped to the twin's heading at the same place, or a twin's own anchor).
+    None: the anchor is on neither page."""
+    twin = entries.get(target.twin) if entry.lang == "pl" and target.lang == "en" and target.twin else None
+    if twin is not None and twin.id != entry.id:
+        if anchor is None or anchor in twin.anchors:
+            return twin, anchor
+        if anchor in target.anchors:
+            i = target.anchors.index(anchor)
+            if len(twin.anchors) == len(target.anchors):
+                return twin, twin.anchors[i]
+            return target, anchor  # the twin's sections differ from the English: keep the English section
+        return None
+    return (target, anchor) if anchor is None or anchor in target.anchors else None
+
+
 def resolve_links(entry: Entry, links: list[WikiLink], entries: dict[str, Entry]) -> list[Problem]:
-    """Check every [[id]] / [[id#anchor]] and point it at the entry's URL."""
+    """Check every [[id]] / [[id#anchor]] and point it at the entry's URL (its twin's on a Polish page)."""
     problems = []
     for link in links:
         target = entries.get(link.target)
         if target is None:
             problems.append(Problem(entry.path, link.line, f"broken link [[{link.target}]]: no entry has that id"))
-        elif link.anchor and link.anchor not in target.anchors:
+        elif link.anchor and link_target(entry, target, link.anchor, entries) is None:
             msg = f"broken link [[{link.target}#{link.anchor}]]: '{link.target}' has no section '{link.anchor}'"
             problems.append(Problem(entry.path, link.line, msg))
     if problems:
@@ -121,7 +139,11 @@ def resolve_links(entry: Entry, links: list[WikiLink], entries: dict[str, Entry]
         target_id, anchor = html.unescape(m.group(1)), m.group(2)
         if target_id not in entry.links:
             entry.links.append(target_id)
-        return f'<a href="{html.escape(entries[target_id].url)}{"#" + anchor if anchor else ""}"'
+        found = link_target(entry, entries[target_id], html.unescape(anchor) if anchor else None, entries)
+        assert found is not None  # checked above
+        page, anchor = found
+        lang = f' hreflang="{page.lang}"' if page.lang != entry.lang else ""
+        return f'<a href="{html.escape(page.url)}{"#" + html.escape(anchor) if anchor else ""}"{lang}'
 
     # Every wiki link is a Markdown link this module wrote, serialised by BeautifulSoup as <a href="wiki:...">:
     # a regex over that markup does what a second parse did, in a fraction of the time.

@@ -11,6 +11,8 @@ from .model import GAMES, KINDS, LANGS, REQUIRED_FIELDS, Entry, Source
 from .provenance import DOCUMENTS, QUESTION_VALUES
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+TWIN_FIELDS = ("translation_of", "translated_from")
+HASH_RE = re.compile(r"^[0-9a-f]{12}$")
 
 
 def _str_list(value: Any) -> list[str] | None:
@@ -82,7 +84,19 @@ def make_entry(path: str, fm: FrontMatter) -> tuple[Entry | None, list[Problem]]
             problems.append(Problem(path, line_of("question"), f"unknown question '{question}' (one of: {choices})"))
         elif meta["kind"] != "faq":
             problems.append(Problem(path, line_of("question"), "'question' is only for FAQ entries (kind: faq)"))
-    unknown = sorted(set(meta) - set(REQUIRED_FIELDS) - {"aliases", "tags", "related", "question"})
+    twin_fields = {key: meta.get(key) for key in TWIN_FIELDS}
+    of, made_from = twin_fields["translation_of"], twin_fields["translated_from"]
+    if of is not None and not (isinstance(of, str) and ID_RE.match(of)):
+        problems.append(Problem(path, line_of("translation_of"), "'translation_of' must be an English entry's id"))
+    if made_from is not None and not (isinstance(made_from, str) and HASH_RE.match(made_from)):
+        problems.append(Problem(path, line_of("translated_from"), "'translated_from' must be the English text's "
+                                "hash in quotes, 12 hex digits (`throne-rules twin-hash ID` prints it)"))
+    if (twin_fields["translation_of"] is None) != (twin_fields["translated_from"] is None):
+        missing = "translated_from" if twin_fields["translated_from"] is None else "translation_of"
+        present = "translation_of" if missing == "translated_from" else "translated_from"
+        problems.append(Problem(path, line_of(present), f"'{present}' needs '{missing}' too (a Polish twin "
+                                "names the English id and the hash of the text it was made from)"))
+    unknown = sorted(set(meta) - set(REQUIRED_FIELDS) - {"aliases", "tags", "related", "question", *TWIN_FIELDS})
     for key in unknown:
         problems.append(Problem(path, line_of(key), f"unknown field '{key}'"))
     if problems:
@@ -103,5 +117,8 @@ def make_entry(path: str, fm: FrontMatter) -> tuple[Entry | None, list[Problem]]
         question=question,
         id_line=line_of("id"),
         related_line=line_of("related"),
+        field_lines=dict(lines),
+        translation_of=twin_fields["translation_of"],
+        translated_from=twin_fields["translated_from"],
     )
     return entry, []

@@ -25,6 +25,15 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
 
 def cmd_build(args: argparse.Namespace) -> int:
     content_dir, build_dir = _paths(args)
+    from babel.messages.pofile import PoFileError
+
+    from .catalog import compile_catalog
+
+    try:
+        compile_catalog()  # the interface strings: messages.po -> messages.mo
+    except (OSError, PoFileError) as exc:
+        print(f"build failed: the interface catalog: {exc}", file=sys.stderr)
+        return 1
     try:
         report = build(content_dir, build_dir)
     except BuildError as exc:
@@ -33,7 +42,23 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"build failed: {len(exc.problems)} problem(s)", file=sys.stderr)
         return 1
     print(f"built {report.entries} entries in {report.seconds:.2f}s -> {report.release} ({report.content_hash[:12]})")
+    for twin in report.stale_twins:
+        print(f"warning: stale Polish twin {twin}: its English entry changed since it was translated "
+              f"(throne-rules twin-hash --stale)", file=sys.stderr)
     return 0
+
+
+def cmd_twin_hash(args: argparse.Namespace) -> int:
+    """The hash a Polish twin records in `translated_from` for each English id (docs/content-format.md)."""
+    from indexer.twins import hash_lines, stale_lines
+
+    content_dir, _build_dir = _paths(args)
+    lines, errors = stale_lines(content_dir) if args.stale else hash_lines(content_dir, args.ids)
+    for line in lines:
+        print(line)
+    for error in errors:
+        print(f"throne-rules: {error}", file=sys.stderr)
+    return 1 if errors else 0
 
 
 def build_is_stale(content_dir: Path, build_dir: Path) -> bool:
@@ -175,6 +200,12 @@ def parser() -> argparse.ArgumentParser:
     f.add_argument("--base-path", default=None, help="the path the copy will be served under (/rules/): every "
                    "link, the worker's scope and the manifest under it (default: the URL_PREFIX setting, else /)")
     f.set_defaults(func=cmd_freeze)
+    h = sub.add_parser("twin-hash", help="print the hash of English entries' text, for a Polish twin's "
+                       "translated_from (every English entry when no id is given)")
+    h.add_argument("ids", nargs="*", metavar="ID", help="English entry ids")
+    h.add_argument("--stale", action="store_true", help="list the stale twins instead: twin, English id, the "
+                   "hash it records and the English text's hash now")
+    h.set_defaults(func=cmd_twin_hash)
     return p
 
 

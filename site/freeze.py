@@ -21,8 +21,8 @@ from pathlib import Path
 
 from flask import Flask
 
-from .page_pack import BUILD_HEADER, RenderedPage, pack_json, pack_url, render
-from .precache import precache_list, static_page_path
+from .page_pack import BUILD_HEADER, PACK_LANGS, RenderedPage, pack_json, pack_url, render
+from .precache import pack_pages, precache_list, static_page_path
 from .prefix import normalize_prefix
 from .security import SECURITY_HEADERS
 
@@ -113,7 +113,9 @@ def write_site(app: Flask, out: Path, base_path: str = "") -> list[str]:
         shutil.copyfile(asset.path, target)
     # the build the pages name (pack_json checks that every one names the same)
     version = next((page.headers.get(BUILD_HEADER, "") for page in pages if page.status == 200), "")
-    _write(out, pack_url(version), pack_json(version, pages))
+    for lang in PACK_LANGS:  # one pack per reading language (precache.pack_pages)
+        wanted = {prefix + url for url in pack_pages(items, lang)}
+        _write(out, pack_url(version, lang), pack_json(version, (p for p in pages if p.url in wanted)))
     _write(out, "/sw.js", _get(client, "/sw.js", prefix))
     for crawler_file in ("/robots.txt", "/sitemap.xml"):
         _write(out, crawler_file, _get(client, crawler_file, prefix))

@@ -39,8 +39,12 @@ class PackStale(RuntimeError):
     """A page came from another build than the pack's (a new build landed while rendering)."""
 
 
-def pack_url(version: str) -> str:
-    return f"{PACK_PREFIX}{version}.json"
+PACK_LANGS = ("en", "pl")  # one pack per reading language: the pages every reader needs, and its own entries
+
+
+def pack_url(version: str, lang: str = "en") -> str:
+    """The pack of a reading language's pages; English's keeps the plain name (the worker's `pack`)."""
+    return f"{PACK_PREFIX}{version}.json" if lang == "en" else f"{PACK_PREFIX}{lang}/{version}.json"
 
 
 @dataclass(frozen=True)
@@ -87,20 +91,21 @@ class PackCache:
     """The latest build's pack, rendered once per path prefix it is served under (its pages' links differ);
     concurrent first requests wait for the one rendering it. At most MAX_PREFIXES prefixes are kept."""
 
-    MAX_PREFIXES = 4
+    MAX_PREFIXES = 4 * len(PACK_LANGS)  # packs kept: (language, prefix) pairs
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._packs: OrderedDict[str, tuple[str, bytes]] = OrderedDict()  # prefix -> (version, body)
 
-    def get(self, app: Flask, version: str, urls: list[str], prefix: str = "") -> bytes:
+    def get(self, app: Flask, version: str, urls: list[str], prefix: str = "", lang: str = "en") -> bytes:
+        key = f"{lang}:{prefix}"
         with self._lock:
-            kept = self._packs.get(prefix)
+            kept = self._packs.get(key)
             if kept is None or kept[0] != version:
                 client = app.test_client()
                 kept = (version, pack_json(version, (render(client, url, prefix) for url in urls)))
-                self._packs[prefix] = kept
-            self._packs.move_to_end(prefix)
+                self._packs[key] = kept
+            self._packs.move_to_end(key)
             while len(self._packs) > self.MAX_PREFIXES:
                 self._packs.popitem(last=False)
             return kept[1]

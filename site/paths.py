@@ -40,6 +40,10 @@ class Layout:
     def content_dir(self) -> Path:
         return self.root / "content"
 
+    @property
+    def translations_dir(self) -> Path:
+        return self.root / "translations"
+
 
 def find_layout(package_dir: Path = PACKAGE_DIR, env: Mapping[str, str] = os.environ) -> Layout:
     """A checkout when this package is the folder `site/` next to a pyproject.toml; installed otherwise

@@ -40,12 +40,15 @@ class PrecacheItem:
     url: str
     kind: str  # "page", "asset" or "data"
     fetch: str | None = None  # where a static host keeps it, when that differs from the URL
+    lang: str | None = None  # an entry page's language: it is in that language's page pack only
 
     def to_json(self, prefix: str = "") -> dict[str, str]:
         """As the worker reads it, its URLs under the path prefix the app is served at."""
         out = {"url": prefix + self.url, "kind": self.kind}
         if self.fetch:
             out["fetch"] = prefix + self.fetch
+        if self.lang:
+            out["lang"] = self.lang
         return out
 
 
@@ -115,13 +118,22 @@ def page_urls(release: Release, app: Flask) -> list[str]:
     return list(dict.fromkeys(pages))
 
 
+def pack_pages(items: list[PrecacheItem], lang: str) -> list[str]:
+    """The pages of one reading language's pack: every page that is no entry, and the entries in `lang`. A reader
+    gets their language's pack at install; the other language's pages are cached when opened, or all of them
+    when the reader switches language (static/sw.js)."""
+    return [i.url for i in items if i.kind == "page" and i.lang in (None, lang)]
+
+
 def precache_list(release: Release, assets: AssetManifest, app: Flask, static: bool = False) -> list[PrecacheItem]:
     """Everything a build's worker caches. A static copy has no query-string pages: the page without
     the query stands for them (the worker falls back to it, and the page filters itself)."""
+    langs = {str(e["url"]): str(e["lang"]) for e in release.entries.values()}
     if static:
-        items = [PrecacheItem(url, "page", static_page_path(url)) for url in page_urls(release, app) if "?" not in url]
+        items = [PrecacheItem(url, "page", static_page_path(url), langs.get(url))
+                 for url in page_urls(release, app) if "?" not in url]
     else:
-        items = [PrecacheItem(url, "page") for url in page_urls(release, app)]
+        items = [PrecacheItem(url, "page", lang=langs.get(url)) for url in page_urls(release, app)]
     items.append(PrecacheItem("/manifest.webmanifest", "data"))
     items.append(PrecacheItem(search_data_url(release), "data"))
     items.append(PrecacheItem(search_index_url(release), "data"))

@@ -69,12 +69,28 @@ function fetchItem(item, cache) {
 // Every page in one request: each is cached under its own URL with the headers it is served
 // with. A page the server could not show (say a calculator whose table is missing) is not in
 // the pack; offline it gets the offline page.
-function precachePages(cache) {
+// One pack per reading language (site/precache.py pack_pages): the pages every reader needs and the entries in
+// the reader's language. The other language's pages are cached when opened, or all at once when the reader
+// switches language (the page posts CACHE_LANG). The reader's language: what static/js/pwa.js last stored in
+// the LANG_CACHE (the worker cannot read the page's settings), else English.
+var LANG_CACHE = "throne-reader";
+var LANG_KEY = BASE + "/__reader-lang";
+
+function readerLang() {
+  return caches.open(LANG_CACHE).then(function (cache) { return cache.match(LANG_KEY); }).then(function (stored) {
+    return stored ? stored.text() : "en";
+  }).then(function (lang) { return BUILD.packs && BUILD.packs[lang] ? lang : "en"; }, function () { return "en"; });
+}
+
+function precachePages(cache, lang) {
   var wanted = {};
-  BUILD.precache.forEach(function (item) { if (item.kind === "page") wanted[item.url] = true; });
-  var request = new Request(BUILD.pack, { cache: "reload", credentials: "same-origin" });
+  BUILD.precache.forEach(function (item) {
+    if (item.kind === "page" && (!item.lang || item.lang === lang)) wanted[item.url] = true;
+  });
+  var url = (BUILD.packs && BUILD.packs[lang]) || BUILD.pack;
+  var request = new Request(url, { cache: "reload", credentials: "same-origin" });
   return fetch(request).then(function (response) {
-    if (!response.ok || response.redirected) throw new Error(BUILD.pack + ": HTTP " + response.status);
+    if (!response.ok || response.redirected) throw new Error(url + ": HTTP " + response.status);
     return response.json();
   }).then(function (pack) {
     if (pack.version !== BUILD.version) {
@@ -85,8 +101,11 @@ function precachePages(cache) {
       var response = new Response(page.body, { status: 200, headers: page.headers || pack.headers });
       return cache.put(page.url, response);
     }));
-  });
+  }).then(function () { return cache.put(packMarker(lang), new Response(lang)); });
 }
+
+// Put in this build's cache once a language's pack is in it.
+function packMarker(lang) { return BASE + "/__pack/" + lang; }
 
 function precache() {
   return caches.open(CACHE).then(function (cache) {
@@ -96,7 +115,7 @@ function precache() {
       if (!item) return Promise.resolve();
       return fetchItem(item, cache).then(worker);
     }
-    var workers = [precachePages(cache)];
+    var workers = [readerLang().then(function (lang) { return precachePages(cache, lang); })];
     for (var i = 0; i < PARALLEL; i++) workers.push(worker());
     return Promise.all(workers);
   }).catch(function (error) {
@@ -119,7 +138,29 @@ self.addEventListener("activate", function (event) {
 
 self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
+  // The reader chose another language: cache its pages too (this build's cache, if this build is installed).
+  if (event.data && event.data.type === "CACHE_LANG" && BUILD.packs && BUILD.packs[event.data.lang]) {
+    event.waitUntil(caches.has(CACHE).then(function (installed) {
+      if (!installed) return undefined;
+      return caches.open(CACHE).then(function (cache) {
+        return cache.match(packMarker(event.data.lang)).then(function (done) {
+          return done ? undefined : precachePages(cache, event.data.lang);
+        });
+      });
+    }).catch(function (error) { console.warn("could not cache the pages in", event.data.lang, error); }));
+  }
 });
+
+// A page of this build that is not cached yet (the other language's, opened online): keep it for offline.
+function keepPage(request, response) {
+  if (!response.ok || response.redirected || buildOf(response) !== BUILD.version) return response;
+  var copy = response.clone();
+  caches.has(CACHE).then(function (installed) {
+    if (installed) return caches.open(CACHE).then(function (cache) { return cache.put(request, copy); });
+    return undefined;
+  }).catch(function () {});
+  return response;
+}
 
 function fromCache(request, options) {
   return caches.open(CACHE).then(function (cache) { return cache.match(request, options); });
@@ -161,7 +202,9 @@ function navigate(request, url) {
     return cached || (bare ? fromCache(bare) : undefined);
   }).then(function (cached) {
     if (cached) return cached;
-    return fetch(request).catch(function () {
+    return fetch(request).then(function (response) {
+      return url.search ? response : keepPage(request, response);
+    }).catch(function () {
       // Offline: the same page without its query (the page filters itself), then the offline page.
       return fromCache(request, { ignoreSearch: true }).then(function (page) {
         return page || fromCache(path);

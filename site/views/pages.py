@@ -54,16 +54,35 @@ def entry(game: str, entry_id: str) -> Any:
         abort(404)
     if item["game"] != game:
         return redirect(request.script_root + item["url"], code=301)
-    lookup = rel.entries.get
+    lang = item["lang"]
+    twin = rel.entries.get(item.get("twin") or "")
+    english = twin if lang == "pl" else item  # a twin's FAQs are its English entry's, in Polish where translated
+
+    def lookup(entry_id: str) -> dict[str, Any] | None:
+        found = rel.entries.get(entry_id)
+        if found is not None and lang == "pl" and found["lang"] == "en" and found.get("twin"):
+            return rel.entries.get(found["twin"], found)
+        return found
+
     kinds_here = {e["kind"] for e in rel.entries.values() if e["game"] == item["game"]}
+    faq_ids = (english or item)["faqs"]
     return render_template(
         "entry.html",
         entry=item,
+        twin=twin,
+        alternates=alternates(item, twin),
         game_kinds=[k for k in KINDS if k in kinds_here],
-        related=[lookup(i) for i in item["related"] if lookup(i)],
-        faqs=[lookup(i) for i in item["faqs"] if lookup(i)],
-        lang=item["lang"],
+        related=[r for r in map(lookup, item["related"]) if r],
+        faqs=[f for f in map(lookup, faq_ids) if f and f["id"] != item["id"]],
+        lang=lang,
     )
+
+
+def alternates(item: dict[str, Any], twin: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """(hreflang, path) of a page in each language it exists in: the <link rel="alternate"> of both twins."""
+    if twin is None:
+        return []
+    return sorted([(item["lang"], str(item["url"])), (twin["lang"], str(twin["url"]))])
 
 
 @bp.get("/index")

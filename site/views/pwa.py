@@ -15,19 +15,19 @@ from indexer.model import GAMES, KINDS
 from indexer.release import releases_dir
 
 from ..assets import AssetManifest, AssetMissing
-from ..page_pack import PackCache, PackStale, pack_url
+from ..page_pack import PACK_LANGS, PackCache, PackStale, pack_url
 from ..precache import (
     SEARCH_INDEX_FILE,
     build_version,
     calculator_pages,
     file_key,
+    pack_pages,
     precache_list,
     search_data_url,
     search_index_url,
 )
 from ..templating import app_url, ui_keys
-from ..ui_strings import UI_STRINGS, js_strings_both
-from ..ui_strings_extra import KINDS_PL
+from ..ui_strings import KINDS_BY_LANG, UI_STRINGS, js_strings_both
 from ..webmanifest import THEME_COLOR, web_manifest
 from . import release
 
@@ -61,11 +61,11 @@ def asset_url(name: str) -> str:
 def pwa_globals() -> dict[str, Any]:
     def pwa_config(lang: str = "en") -> str:
         config: dict[str, Any] = {**js_strings_both(lang), "games": GAMES,
-                                  "kinds": KINDS_PL if lang == "pl" else KINDS}
+                                  "kinds": KINDS_BY_LANG["pl"] if lang == "pl" else KINDS}
         if request.script_root:  # where the app lives on its host: every path the scripts build starts with it
             config["base"] = request.script_root
         if lang != "pl":  # the Polish of this page's interface strings, for a reader who chose Polski
-            config["kindsPl"] = KINDS_PL
+            config["kindsPl"] = KINDS_BY_LANG["pl"]
             config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=app_url(search_data_url(release())),
@@ -127,6 +127,7 @@ def service_worker() -> ResponseReturnValue:
     build: dict[str, Any] = {"base": root} if root else {}
     build.update({"version": version, "offline": root + "/offline", "searchShell": root + "/search",
                   "static": static, "pack": root + pack_url(version),
+                  "packs": {lang: root + pack_url(version, lang) for lang in PACK_LANGS},
                   "precache": [item.to_json(root) for item in precache_list(release(), assets(), current_app,
                                                                               static)]})
     head = f"self.THRONE_BUILD = {json.dumps(build, separators=(',', ':'))};\n".encode()
@@ -136,16 +137,18 @@ def service_worker() -> ResponseReturnValue:
 
 
 @bp.get("/precache-pack/<version>.json")
-def page_pack(version: str) -> ResponseReturnValue:
-    """Every precached page of the current build in one file, for the worker to unpack (see page_pack.py)."""
-    if version != current_version():
+@bp.get("/precache-pack/<lang>/<version>.json")
+def page_pack(version: str, lang: str = "en") -> ResponseReturnValue:
+    """A reading language's precached pages of the current build in one file, for the worker to unpack (see
+    page_pack.py): the English pack at the plain URL, the Polish one under /pl/."""
+    if version != current_version() or lang not in PACK_LANGS or request.path != pack_url(version, lang):
         abort(404)  # an old build's worker: it fails its install and a fresh /sw.js names the new pack
-    pages = [item.url for item in precache_list(release(), assets(), current_app,
-                                                bool(current_app.config["STATIC_EXPORT"])) if item.kind == "page"]
+    pages = pack_pages(precache_list(release(), assets(), current_app, bool(current_app.config["STATIC_EXPORT"])),
+                       lang)
     packs: PackCache = current_app.extensions.setdefault("page_pack", PackCache())
     try:
         body = packs.get(current_app._get_current_object(), version, pages,  # type: ignore[attr-defined]
-                         request.script_root)
+                         request.script_root, lang)
     except PackStale as exc:
         current_app.logger.warning("page pack not ready: %s", exc)
         return Response("a new build is being swapped in; try again\n", status=503, mimetype="text/plain",

@@ -31,11 +31,30 @@ def sitemap_paths() -> list[str]:
     return list(dict.fromkeys(paths))
 
 
+def language_versions() -> dict[str, list[tuple[str, str]]]:
+    """Page path -> (hreflang, path) of each language it exists in, for pages with a twin (both sides)."""
+    entries = release().entries
+    out: dict[str, list[tuple[str, str]]] = {}
+    for e in entries.values():
+        twin = entries.get(e.get("twin") or "")
+        if twin is not None:
+            out[str(e["url"])] = sorted([(e["lang"], str(e["url"])), (twin["lang"], str(twin["url"]))])
+    return out
+
+
 @bp.get("/sitemap.xml")
 def sitemap() -> Response:
     built = str(release().manifest.get("built_at", ""))[:10]
     lastmod = f"<lastmod>{escape(built)}</lastmod>" if built else ""
-    urls = "".join(f"<url><loc>{escape(absolute_url(path))}</loc>{lastmod}</url>\n" for path in sitemap_paths())
+    versions = language_versions()
+
+    def row(path: str) -> str:
+        alternates = "".join(f'<xhtml:link rel="alternate" hreflang="{lang}" href="{escape(absolute_url(p))}"/>'
+                             for lang, p in versions.get(path, []))
+        return f"<url><loc>{escape(absolute_url(path))}</loc>{lastmod}{alternates}</url>\n"
+
+    urls = "".join(row(path) for path in sitemap_paths())
     body = ('<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n{urls}</urlset>\n')
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+            f'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n{urls}</urlset>\n')
     return Response(body, mimetype="application/xml")

@@ -62,6 +62,27 @@
       if (hadController) window.location.reload();
       hadController = true;
     });
+    // The reader's language, for the worker (static/sw.js readerLang): it precaches that language's pages, and
+    // caches the other language's when the reader switches.
+    var rememberLang = function () {
+      if (!window.caches || !window.ThronePrefs) return Promise.resolve();
+      var lang = window.ThronePrefs.uiLang() === "pl" ? "pl" : "en";
+      return window.caches.open("throne-reader").then(function (cache) {
+        return cache.put(BASE + "/__reader-lang", new Response(lang));
+      }).catch(function () {});
+    };
+    // Asked on every page a worker controls (the switch may navigate away before a message goes out): the
+    // worker caches the reader's language's pack once, and ignores the message when it has it.
+    var cacheReaderLang = function () {
+      rememberLang().then(function () {
+        var worker = navigator.serviceWorker.controller;
+        if (worker && window.ThronePrefs) worker.postMessage({ type: "CACHE_LANG", lang: window.ThronePrefs.uiLang() });
+      });
+    };
+    document.addEventListener("throne-prefs", function (event) {
+      if (event.detail && event.detail.name === "lang") cacheReaderLang();
+    });
+    cacheReaderLang();
     var started = false;
     var start = function () {
       if (started) return;
@@ -76,7 +97,9 @@
         return;
       }
       started = true;
-      navigator.serviceWorker.register(BASE + "/sw.js", { scope: BASE + "/" }).then(function (registration) {
+      rememberLang().then(function () {
+        return navigator.serviceWorker.register(BASE + "/sw.js", { scope: BASE + "/" });
+      }).then(function (registration) {
         watchForUpdates(registration);
         if (navigator.serviceWorker.controller) registration.update().catch(function () {});
       }).catch(function (error) {

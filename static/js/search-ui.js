@@ -10,6 +10,13 @@
   var kinds = config.kinds || {};
   var base = config.base || "";  // the app's path prefix: the search data's URLs are from the app's root
   function kindName(kind) { return (window.ThroneKinds ? window.ThroneKinds() : kinds)[kind] || kind; }
+  // "EN" / "PL" on a result; CSS shows it only when the result is not in the reader's language.
+  function langBadge(lang) {
+    var badge = el("span", "badge lang-badge", String(lang).toUpperCase());
+    badge.setAttribute("data-lang-badge", lang);
+    badge.title = S()["lang_badge_" + lang] || "";
+    return badge;
+  }
   var enginePromise = null;
   var engineReady = false;  // the engine has loaded once: no "Loading search…" from then on
 
@@ -165,6 +172,7 @@
         title.lang = r.lang;
         opt.appendChild(title);
         opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + kindName(r.kind)));
+        opt.appendChild(langBadge(r.lang));
         opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
         opt.addEventListener("click", function () { window.location.href = base + r.url; });
         list.appendChild(opt);
@@ -286,6 +294,8 @@
       li.appendChild(el("span", "badge game-" + r.game, games[r.game] || r.game));
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("span", "badge", kindName(r.kind)));
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(langBadge(r.lang));
       if (r.section) {  // the heading of the section the match sits in, as the server's page shows it
         var sec = el("p", "result-section", r.section);
         sec.lang = r.lang;

@@ -51,10 +51,15 @@
     if (event.detail && event.detail.name === "lang") applyLang();
   });
 
+  // On a page with a twin in the other language (data-twin-href), the switch opens the twin and makes its
+  // language the interface's; elsewhere it switches the interface only.
   document.querySelectorAll("[data-lang-switch]").forEach(function (button) {
     button.hidden = false;
     button.addEventListener("click", function () {
-      window.ThronePrefs.set("lang", root.getAttribute("data-ui") === "pl" ? "en" : "pl");
+      var twin = root.getAttribute("data-twin-href");
+      var to = root.getAttribute("data-twin-lang") || (root.getAttribute("data-ui") === "pl" ? "en" : "pl");
+      window.ThronePrefs.set("lang", to);
+      if (twin) window.location.assign(twin);
     });
   });
 })();

@@ -47,7 +47,9 @@ def test_everything_works_offline(browser: Browser, build_dir: Path) -> None:
     context.set_offline(True)
     try:
         seed = random.randrange(1_000_000)
-        chosen = random.Random(seed).sample(manifest["urls"], 20)
+        # an English reader's worker precaches the English entries; the Polish ones when opened (test_twin_offline)
+        english = [url for url in manifest["urls"] if "/pl-" not in url]
+        chosen = random.Random(seed).sample(english, 20)
         print(f"offline entries (seed {seed}): {chosen}")
         for url in chosen:
             page.goto(server.url + url)
