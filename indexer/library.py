@@ -7,51 +7,17 @@ mixes two builds.
 from __future__ import annotations
 
 import functools
-import json
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from .release import current_release, read_manifest
-from .search_backend import IndexUnavailable, SearchIndex, SearchResult
+from .release import current_release
 from .search_pool import SearchPool
-from .synonyms import synonym_groups
+from .snapshot import Release, ReleaseMissing
+
+__all__ = ["Library", "Release", "ReleaseMissing"]
 
 RECHECK_SECONDS = 1.0
-
-
-class ReleaseMissing(RuntimeError):
-    pass
-
-
-@dataclass
-class Release:
-    path: Path
-    manifest: dict[str, Any]
-    entries: dict[str, dict[str, Any]]
-    data: dict[str, Any]
-    index: SearchIndex
-
-    @property
-    def content_hash(self) -> str:
-        return str(self.manifest["content_hash"])
-
-    @classmethod
-    def load(cls, path: Path) -> Release:
-        try:
-            manifest = read_manifest(path)
-            entries = json.loads((path / "entries.json").read_text(encoding="utf-8"))
-            data = json.loads((path / "data.json").read_text(encoding="utf-8"))
-            search_index = SearchIndex(path / "index", synonym_groups(data))
-        except (OSError, ValueError, KeyError, IndexUnavailable) as exc:
-            msg = f"the build at {path} is incomplete or corrupt ({exc}); run 'throne-rules build'"
-            raise ReleaseMissing(msg) from exc
-        return cls(path, manifest, {e["id"]: e for e in entries}, data, search_index)
-
-    def search(self, text: str, limit: int = 10, filters: dict[str, str] | None = None) -> SearchResult:
-        return self.index.search(text, limit=limit, filters=filters)
 
 
 class Library:

@@ -3,8 +3,12 @@
 The A–Z index, the FAQ index, the home and game pages and each entry are the same for every reader until
 the next build, yet cost from a few to over a hundred milliseconds to render; 16 clients asking for
 `/index` at once queued everyone behind them. A view wrapped in `@per_release` renders its page once per
-build and URL (path and query string), keeps at most `MAX_PAGES` of them per build (least recently used
-go first) and the caches of the last `KEEP_RELEASES` builds only. Only 200 answers are kept.
+build and URL, keeps at most `MAX_PAGES` of them per build (least recently used go first) and the caches of
+the last `KEEP_RELEASES` builds only. Only 200 answers are kept.
+
+The URL is the path and only the query parameters the view reads (`params`: each name with the values it
+knows); any other parameter, or an unknown value, does not make a page of its own: `/index?r=<random>` is
+`/index`'s cached page, not a new render kept in memory (issue 32).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from flask import current_app, request
@@ -51,12 +55,30 @@ class PageCache:
                 pages.popitem(last=False)
 
 
-def per_release(view: F) -> F:
+UNKNOWN = "\x00"  # the value an unknown parameter value is keyed under (a view given one answers the same)
+
+
+def cache_key(params: Mapping[str, Collection[str]]) -> str:
+    """The request's path with only `params`' values that are known, in a fixed order."""
+    query = []
+    for name in sorted(params):
+        value = request.args.get(name, "")
+        if value:
+            query.append(f"{name}={value if value in params[name] else UNKNOWN}")
+    return request.script_root + request.path + "?" + "&".join(query)
+
+
+def per_release(view: F | None = None, *, params: Mapping[str, Collection[str]] | None = None) -> Any:
+    """`@per_release`, or `@per_release(params={"kind": KINDS})` for a view that reads those parameters."""
+    if view is None:
+        return functools.partial(per_release, params=params)
+    known = params or {}
+
     @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         cache: PageCache = current_app.extensions["page_cache"]
         build = str(release().path)
-        url = request.script_root + request.full_path
+        url = cache_key(known)
         page = cache.get(build, url)
         if page is None:
             page = view(*args, **kwargs)
@@ -65,4 +87,4 @@ def per_release(view: F) -> F:
             cache.put(build, url, page)
         return page
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

@@ -7,6 +7,7 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from indexer.library import ReleaseMissing
+from indexer.search_pool import PoolBusy
 
 # The same codes the production server gives for errors it finds before the app (site/serving.py).
 JSON_CODES = {413: "body_too_large"}
@@ -54,6 +55,15 @@ def register(app: Flask) -> None:
         if _wants_json():
             return jsonify({"error": {"code": "no_build", "message": message, "field": None}}), 503
         return render_template("error.html", code=503, title="Not ready", message=message, bare=True), 503
+
+    @app.errorhandler(PoolBusy)
+    def busy(exc: PoolBusy) -> ResponseReturnValue:
+        """Costly work is bounded (site/costly.py): past the bound, come back in a second rather than queue."""
+        message = "The server is busy with other costly requests. Please try again in a moment."
+        headers = {"Retry-After": "1"}
+        if _wants_json():
+            return jsonify({"error": {"code": "busy", "message": message, "field": None}}), 503, headers
+        return render_template("error.html", code=503, title="Busy", message=message), 503, headers
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> ResponseReturnValue:

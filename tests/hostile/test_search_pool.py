@@ -128,11 +128,23 @@ def test_a_new_build_is_searched_in_the_workers(tmp_path: Path) -> None:
     assert library.release().index.offload is None
 
 
+def _descendants(pid: int) -> list[str]:
+    """Every process under `pid` (granian's worker, and its own children), by their /proc children lists."""
+    found: list[str] = []
+    todo = [str(pid)]
+    while todo:
+        parent = todo.pop()
+        tasks = Path(f"/proc/{parent}/task")
+        kids = [c for t in tasks.iterdir() for c in (t / "children").read_text().split()] if tasks.is_dir() else []
+        found += kids
+        todo += kids
+    return found
+
+
 def test_serve_runs_searches_in_a_worker_process(build_dir: Path) -> None:
     server = LiveServer(CONTENT_DIR, build_dir, env={"THRONE_RULES_SEARCH_PROCESSES": "1"}).wait_ready(timeout=180)
     try:
-        pid = server.proc.pid
-        children = [c for t in Path(f"/proc/{pid}/task").iterdir() for c in (t / "children").read_text().split()]
+        children = _descendants(server.proc.pid)
         workers = [c for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
         assert len(workers) == 1, children  # the one search worker (besides multiprocessing's resource tracker)
         with urllib.request.urlopen(server.url + "/api/search?q=token+that+throws+damage+back", timeout=30) as resp:
