@@ -19,7 +19,7 @@ from .json_provider import SafeJSONProvider
 from .page_cache import PageCache
 from .paths import find_layout
 from .precache import code_fingerprint
-from .prefix import PrefixMount, normalize_prefix
+from .prefix import ForwardedPrefixCheck, PrefixMount, normalize_prefix
 from .setting_checks import check_settings
 
 LAYOUT = find_layout()
@@ -90,6 +90,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if proxies > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
-                                x_prefix=proxies)
+        app.wsgi_app = ForwardedPrefixCheck(ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_prefix=proxies))
     return app

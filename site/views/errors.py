@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from flask import Flask, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
@@ -31,7 +33,10 @@ def register(app: Flask) -> None:
             except HTTPException:
                 return None  # no page there either: the usual 404 follows
             query = request.query_string.decode("latin-1")
-            return redirect(request.script_root + target + (f"?{query}" if query else ""), code=308)
+            # quoted: a tab or newline ("/%09/evil.example/") stays %09 in the Location, where a browser would
+            # drop it and read "//evil.example" (issue 32); a CR or LF cannot break the header either
+            location = quote(request.script_root + target, safe="/-._~!$&'()*+,;=:@")
+            return redirect(location + (f"?{query}" if query else ""), code=308)
         return None
 
     @app.errorhandler(HTTPException)
