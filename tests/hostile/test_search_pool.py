@@ -21,7 +21,7 @@ import pytest
 
 from indexer import build
 from indexer.library import Library, Release
-from indexer.search_pool import SearchPool
+from indexer.search_pool import PoolBusy, SearchPool
 
 from ..conftest import CONTENT_DIR
 from ..helpers import LiveServer
@@ -62,6 +62,24 @@ def test_a_worker_answers_as_the_serving_process_does(pool: SearchPool, release:
             found = pool.search(release.path, q, 10, filters)
             assert found is not None, q
             assert found == release.index._search(q, 10, filters), q
+
+
+def test_a_worker_computes_costly_answers_and_the_pool_is_bounded(pool: SearchPool, release: Release) -> None:
+    """`call` runs site/costly.py's functions in the worker; past `max_waiting` callers it says busy at once."""
+    from throne_rules.costly import odds_in_worker
+    from throne_rules.nearest import nearest_terms
+
+    body = {"dice": 5, "rolls": 3, "target": {"straight": 5}}
+    assert pool.call(release.path, "throne_rules.costly:odds_in_worker", (body,)) == odds_in_worker(release, body)
+    assert pool.call(release.path, "throne_rules.nearest:nearest_terms", ("evasve",)) == nearest_terms(release,
+                                                                                                       "evasve")
+    worker = pool._free.get()  # the one worker, taken: every caller must wait
+    pool.max_waiting = 0
+    try:
+        with pytest.raises(PoolBusy):
+            pool.call(release.path, "throne_rules.nearest:nearest_terms", ("evasve",))
+    finally:
+        pool._free.put(worker)
 
 
 def test_a_dead_worker_is_replaced_and_the_search_still_answered(pool: SearchPool, release: Release) -> None:
