@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from .release import current_release
-from .search_pool import SearchPool
+from .search_pool import MAX_WAITING, SearchPool
 from .snapshot import Release, ReleaseMissing
 
 __all__ = ["Library", "Release", "ReleaseMissing"]
@@ -30,12 +30,13 @@ class Library:
         self._checked = 0.0
         self.pool: SearchPool | None = None
 
-    def start_search_pool(self, processes: int) -> SearchPool:
-        """Run searches the result cache does not hold in `processes` worker processes (indexer/search_pool.py),
-        for the live release and every later one. `close_search_pool` ends them."""
+    def start_search_pool(self, processes: int, max_waiting: int = MAX_WAITING) -> SearchPool:
+        """Run searches the result cache does not hold, and other costly work, in `processes` worker processes
+        (indexer/search_pool.py), for the live release and every later one; at most `max_waiting` requests wait
+        for them. `close_search_pool` ends them."""
         with self._lock:
             path = current_release(self.build_dir)
-            self.pool = SearchPool(processes, release_path=path)
+            self.pool = SearchPool(processes, release_path=path, max_waiting=max_waiting)
             if self._release is not None:
                 self._offload(self._release)
             return self.pool

@@ -15,6 +15,7 @@ from indexer.release import current_release
 
 from . import DEFAULTS
 from .prefix import PrefixError
+from .serving import DEFAULT_THREADS
 from .setting_checks import SettingError
 
 
@@ -102,7 +103,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     cfg = app.config
     server = make_server(host=args.host, port=args.port, threads=args.threads,
                          connection_limit=int(cfg["CONNECTION_LIMIT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
-    serve_settings({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "URL_PREFIX": prefix})
+    serve_settings({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "URL_PREFIX": prefix}, args.threads)
     print(f"serving on http://{args.host}:{args.port}{prefix}/ (granian, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
     server.serve()  # until SIGINT or SIGTERM (granian stops its worker, which ends its search workers)
@@ -142,7 +143,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("serve", help="build if stale, then serve with the production server (granian)")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--threads", type=int, default=8)
+    s.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="Python threads answering requests; at "
+                   "most half wait for the search workers at once (default: %(default)s)")
     s.add_argument("--url-prefix", default=None, help="serve the app under this path (/rules: the home page is "
                    "/rules/, every link under it); default: the URL_PREFIX setting, else the root")
     s.set_defaults(func=cmd_serve)

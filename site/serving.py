@@ -34,6 +34,10 @@ SERVE_SWITCH_INTERVAL = 0.001
 # The most a request's head (request line and headers) may take: hyper's read buffer (granian's default is
 # 408 KB). Together with hyper's cap of 100 header lines it bounds what one request makes the server parse.
 HEADER_BUFFER_BYTES = 64 * 1024
+# Python threads answering requests (`serve --threads`). Most of a flood's threads wait, holding no GIL, for the
+# worker pool (site/costly.py), at most half of them: the rest answer pages and cached answers meanwhile.
+DEFAULT_THREADS = 32
+THREADS_VARIABLE = "THRONE_RULES_SERVE_THREADS"  # how `serve` tells its granian worker the thread count
 # Granian's header timeout is at most a minute.
 MAX_REQUEST_TIMEOUT = 60.0
 
@@ -69,16 +73,19 @@ def worker_app() -> Any:
     app = create_app()
     processes = int(app.config["SEARCH_PROCESSES"])
     if processes > 0:
-        app.extensions["library"].start_search_pool(processes)
+        # half the threads at most wait for the workers: the other half stay free for pages and cached answers
+        threads = int(os.environ.get(THREADS_VARIABLE, DEFAULT_THREADS))
+        app.extensions["library"].start_search_pool(processes, max_waiting=max(1, threads // 2))
     start_pack_warmer(app, prefix=app.config["URL_PREFIX"])
     sys.setswitchinterval(SERVE_SWITCH_INTERVAL)
     return app
 
 
-def serve_settings(config: dict[str, Any]) -> None:
+def serve_settings(config: dict[str, Any], threads: int) -> None:
     """Pass settings given on the command line to the worker (it reads THRONE_RULES_* as the app does)."""
     for name, value in config.items():
         os.environ[f"THRONE_RULES_{name}"] = json.dumps(value)  # read back as JSON, as from_prefixed_env does
+    os.environ[THREADS_VARIABLE] = str(threads)
 
 
 # How often the warmer looks for a new build whose page pack is not rendered yet (seconds).
