@@ -4,7 +4,7 @@ The A–Z index, the FAQ index, the home and game pages and each entry are the s
 the next build, yet cost from a few to over a hundred milliseconds to render; 16 clients asking for
 `/index` at once queued everyone behind them. A view wrapped in `@per_release` renders its page once per
 build and URL, keeps at most `MAX_PAGES` of them per build (least recently used go first) and the caches of
-the last `KEEP_RELEASES` builds only. Only 200 answers are kept.
+the last `KEEP_RELEASES` builds only, as UTF-8 bytes. Only 200 answers are kept.
 
 The URL is the path and only the query parameters the view reads (`params`: each name with the values it
 knows); any other parameter, or an unknown value, does not make a page of its own: `/index?r=<random>` is
@@ -34,9 +34,9 @@ class PageCache:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._builds: OrderedDict[str, OrderedDict[str, str]] = OrderedDict()
+        self._builds: OrderedDict[str, OrderedDict[str, bytes]] = OrderedDict()
 
-    def get(self, build: str, url: str) -> str | None:
+    def get(self, build: str, url: str) -> bytes | None:
         with self._lock:
             pages = self._builds.get(build)
             if pages is None or url not in pages:
@@ -44,7 +44,7 @@ class PageCache:
             pages.move_to_end(url)
             return pages[url]
 
-    def put(self, build: str, url: str, page: str) -> None:
+    def put(self, build: str, url: str, page: bytes) -> None:
         with self._lock:
             pages = self._builds.setdefault(build, OrderedDict())
             self._builds.move_to_end(build)
@@ -81,9 +81,10 @@ def per_release(view: F | None = None, *, params: Mapping[str, Collection[str]] 
         url = cache_key(known)
         page = cache.get(build, url)
         if page is None:
-            page = view(*args, **kwargs)
-            if not isinstance(page, str):  # a redirect or an error: not a page to keep
-                return page
+            rendered = view(*args, **kwargs)
+            if not isinstance(rendered, str):  # a redirect or an error: not a page to keep
+                return rendered
+            page = rendered.encode()  # kept encoded: a 400 KB page is not encoded again for every reader
             cache.put(build, url, page)
         return page
 
