@@ -120,6 +120,15 @@ def checks(res: dict[str, Any]) -> list[Check]:
                              f"worst {ms(cost['worst_ms'])}, median {ms(cost['median_ms'])}"))
     else:
         out.append(_missing("Hostile load", "a reader's search under 16 worst-case clients ÷ quiet", "≤ 3×"))
+    attacks = res.get("attacks")
+    for r in (attacks or {}).get("results", []):
+        mem = r["rss_mb"]
+        out.append(Check("Hostile load", f"a normal page, median, under the {r['attack']} attack from "
+                         f"{r['addresses']} address(es) ÷ quiet", f"{r['ratio']:.2f}×", f"≤ {attacks['budget']:.0f}×",
+                         r["met"], f"quiet {ms(r['quiet_p50_ms'])}, attacked {ms(r['attacked_p50_ms'])}; "
+                         f"{r['answers']['attacked']} answers; memory {mem['before']} → {mem['after']} MB"))
+    if attacks is None:
+        out.append(_missing("Hostile load", "a normal page under each High attack of issue 32 ÷ quiet", "≤ 3×"))
     browser = res.get("browser")
     entry = (browser or {}).get("pages", {}).get("entry")
     if entry:
