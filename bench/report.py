@@ -289,7 +289,7 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
         if fs:
             rows_http.append(http_row(f"{fs['clients']}, every request new", fs))
         parts += ["", "### Server search over HTTP", "",
-                  f"`throne-rules serve` (waitress, 8 threads), loaded from a second process on loopback with "
+                  f"`throne-rules serve` (granian, 32 threads), loaded from a second process on loopback with "
                   f"{http['levels'][0]['search']['tool']}: `/api/search` rotating over {http['search_paths']} "
                   f"evaluation queries, and the static file `{http['static_path']}`, interleaved, "
                   f"{http['repeats']} × {http['seconds']:.0f} s each; medians over the repeats. The last row asks "

@@ -1,4 +1,4 @@
-"""The production server: granian (Rust, hyper) configured with the app's limits, nothing of waitress subclassed.
+"""The production server: granian (Rust, hyper) configured with the app's limits; nothing of it subclassed.
 
 Connections, request lines and headers are handled by hyper in native code, outside Python and its GIL, so a
 client that floods headers or holds sockets open costs the Python threads nothing:
