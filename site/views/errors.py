@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from flask import Flask, jsonify, redirect, render_template, request
+from flask import Flask, abort, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
@@ -38,6 +38,17 @@ def register(app: Flask) -> None:
             location = quote(request.script_root + target, safe="/-._~!$&'()*+,;=:@")
             return redirect(location + (f"?{query}" if query else ""), code=308)
         return None
+
+    @app.before_request
+    def chunked_body_limit() -> None:
+        """A chunked body has no Content-Length for werkzeug to check: it stops reading at MAX_CONTENT_LENGTH and
+        would hand the view the first 64 KB as if they were all. Read it here (kept for the view), and if more
+        follows, refuse it with 413 like a declared one (its connection is closed by the server)."""
+        limit = app.config["MAX_CONTENT_LENGTH"]
+        if request.content_length is not None or "chunked" not in request.headers.get("Transfer-Encoding", ""):
+            return
+        if len(request.get_data(cache=True)) >= limit and request.environ["wsgi.input"].read(1):
+            abort(413)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
