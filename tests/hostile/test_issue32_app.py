@@ -137,6 +137,11 @@ def test_healthz_sees_damage_done_while_serving(tmp_path: Path) -> None:
     assert client.get("/healthz").status_code == 503
 
 
+def test_an_error_page_does_not_echo_a_long_query(client: FlaskClient) -> None:
+    resp = client.get("/search?q=" + "a" * 50_000)
+    assert resp.status_code == 400 and len(resp.get_data()) < 40_000
+
+
 def test_exported_headers_leave_hashed_files_cacheable_on_every_host() -> None:
     """Cloudflare Pages joins the Cache-Control of every matching rule: /* must not add no-cache to /static/*."""
     rules = HEADERS_FILE.split("\n/*\n", 1)[1]
