@@ -27,10 +27,11 @@ QUERIES = ["cp", "evasive", "max cp", "undefendable", "what if both die", "koth"
 
 
 def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """Resident memory of the server: `pid` (granian's main process) and every process under it (its worker, the
+    search workers), in KiB."""
+    from bench.hostile_attacks import tree_rss_mb
+
+    return int((tree_rss_mb(pid) or 0) * 1024)
 
 
 def load_run(seconds: float, clients: int, content: Path, paths: list[str] | None = None) -> dict:

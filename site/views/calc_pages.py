@@ -12,6 +12,7 @@ from calculators.damage_form import calculate_form
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
 
+from ..costly import odds_answer
 from .calc_common import page_error, roll_die, tables
 
 bp = Blueprint("calc_pages", __name__, url_prefix="/calc")
@@ -87,4 +88,5 @@ def fame_page() -> ResponseReturnValue:
 
 @bp.get("/odds")
 def odds_page() -> ResponseReturnValue:
-    return _page("calc_odds.html", "odds", odds_form.calculate_form, page=odds_form.page_state)
+    return _page("calc_odds.html", "odds", lambda args, table: odds_form.calculate_form(args, table, odds_answer),
+                 page=odds_form.page_state)
