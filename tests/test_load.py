@@ -1,6 +1,6 @@
 """A bounded load run in CI: the production server, 64 clients, a few seconds, 0 errors, steady memory.
 
-The long run (60 s) is `python bench/load_run.py --seconds 60 --clients 64` (see README, Operations).
+The long run (60 s) is `python bench/load_run.py --seconds 60 --clients 64` (see docs/operations.md).
 """
 
 from __future__ import annotations
