@@ -1,7 +1,8 @@
-"""Fixtures: the real content built once per session, the app, its clients, a live server."""
+"""Fixtures: the real content built once per run (shared by every xdist worker), the app, its clients, a live server."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,11 +27,24 @@ def corpus() -> Corpus:
     return load_corpus(CONTENT_DIR)
 
 
+def run_tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A temporary folder of this run that every xdist worker shares (their own are its subfolders)."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
 @pytest.fixture(scope="session")
 def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The project's real content, built once into a temporary build directory."""
-    out = tmp_path_factory.mktemp("build")
-    build(CONTENT_DIR, out)
+    """The project's real content, built once per run into a temporary build directory.
+
+    Under xdist the first worker to get here builds it while the others wait on a file lock, then all read
+    the same build; no test writes into it (tests that build or swap make their own)."""
+    shared = run_tmp(tmp_path_factory)
+    out = shared / "build"
+    with (shared / "build.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if current_release(out) is None:
+            build(CONTENT_DIR, out)
     return out
 
 
