@@ -80,10 +80,11 @@ lock:
 lint: test-deps
 	$(VENV)/bin/ruff check .
 
-# The suite runs across the cores (pytest-xdist, one worker per core, each with one Chromium); the content is
-# built once per run and shared by the workers (tests/conftest.py, build_dir). TEST_ARGS="-n 0" runs it in one
-# process; the slowest tests are listed at the end.
-TEST_ARGS ?= -n auto --durations=20
+# The suite runs across the cores (pytest-xdist, one worker per core, each with one Chromium; a file's tests stay on
+# one worker, so a module's costly fixture, such as the installed wheel, is made once); the content is built once
+# per run and shared by the workers (tests/conftest.py, build_dir). TEST_ARGS="-n 0" runs it in one process; the
+# slowest tests are listed at the end.
+TEST_ARGS ?= -n auto --dist loadfile --durations=30
 test: test-deps lint
 	$(VENV)/bin/throne-rules build
 	@$(PY) -m pytest $(TEST_ARGS); rc=$$?; \

@@ -17,6 +17,11 @@ from indexer.release import current_release
 
 from .helpers import LiveServer
 
+# Files that take a minute or more (a wheel installed and served, servers hammered, every page's links): run first,
+# so that across xdist workers (`make test`: --dist loadfile) none of them starts last and leaves one worker alone.
+RUN_FIRST = ("tests/test_wheel.py", "tests/test_stemmer_threads.py", "tests/test_prefix.py",
+             "tests/test_prefix_hosting.py", "tests/browser/test_static_export.py", "tests/test_load.py")
+
 # The real content; a developer may point the suite at another tree while writing content.
 CONTENT_DIR = Path(os.environ.get("THRONE_RULES_TEST_CONTENT", PROJECT_ROOT / "content"))
 
@@ -88,3 +93,9 @@ def browser_type_launch_args() -> dict:
         "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     }
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow files first (RUN_FIRST), the rest in their order; no test depends on the order."""
+    rank = {name: i for i, name in enumerate(RUN_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
