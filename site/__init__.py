@@ -32,7 +32,7 @@ DEFAULTS: dict[str, Any] = {
     "BUILD_DIR": str(LAYOUT.build_dir),
     # True while `throne-rules freeze` writes the static copy: hashed file names, no query-string pages.
     "STATIC_EXPORT": False,
-    # The production server's limits (see site/serving.py and README, Operations).
+    # The production server's limits (see site/serving.py and docs/operations.md).
     # The public URL of the site's root ("https://rules.example.org"); absolute links, og: tags and the sitemap
     # use it. Empty: links stay relative and no request's Host header is ever written into a page.
     "SITE_URL": "",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-# Each numeric setting (site/__init__.py DEFAULTS, the README's settings table) with the least it may be.
+# Each numeric setting (site/__init__.py DEFAULTS, the settings table in docs/cli.md) with the least it may be.
 NUMERIC_SETTINGS: dict[str, int] = {"MAX_BODY_BYTES": 1, "CONNECTION_LIMIT": 1, "REQUEST_TIMEOUT": 1,
                                     "SEARCH_PROCESSES": 0, "TRUSTED_PROXIES": 0}
 # The most some may be: granian's header timeout is at most a minute (site/serving.py).
