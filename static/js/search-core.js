@@ -124,7 +124,7 @@
         var section = h.section;
         if (section === undefined) {
           section = withBody.body === undefined ? null : Rank.bestSection(Fold.words(withBody.body),
-            new Set(h.words), d.sections, (d.names && d.names[0]) || [], engine.rules.weakWords);
+            new Set(h.sectionWords), d.sections, (d.names && d.names[0]) || [], engine.rules.weakWords);
         }
         return {
           id: d.id, title: d.title, url: d.url + (section ? "#" + section[0] : ""), game: d.game, kind: d.kind,
