@@ -27,6 +27,7 @@ from .bm25_weights import (  # noqa: F401  (re-exported: the fields, constants a
     read_impacts,
     vocabulary_of,
 )
+from .intent import query_intent, without_intent_words
 from .ranking import (
     CANDIDATES,
     MAX_QUERY_WORDS,
@@ -155,7 +156,8 @@ class SearchIndex:
         query_words = content_words(all_words, quoted_words(text))[:MAX_QUERY_WORDS]
         if not query_words:
             return SearchResult(0, [], None)
-        game, query_words = named_game(query_words)
+        intent = query_intent(all_words)
+        game, query_words = named_game(without_intent_words(query_words, all_words))
         segments = segment(query_words, self._phrases)
         q, owners = self._build_query(segments)
         matched = self._evaluate(q)
@@ -190,7 +192,7 @@ class SearchIndex:
         lang = query_language(self.vocabulary.language(query_words), game, self._game_langs)
         info = QueryInfo(segments, lang, game, is_question(all_words),
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags,
-                         hinted_polarity(all_words))
+                         hinted_polarity(all_words), intent)
         plain_owners = {t: segs for (f, t), segs in owners.items() if f == "fuzzy"}
         ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
         hits = []

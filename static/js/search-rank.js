@@ -218,7 +218,8 @@
       var all = Fold.words(text);
       var words = rules.contentWords(all, rules.quotedWords(text)).slice(0, r.max_query_words);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
-      var named = rules.namedGame(words);
+      var intent = rules.intent(all);  // as search_backend: the intent of all the words, then its words dropped
+      var named = rules.namedGame(rules.withoutIntentWords(words, all));
       words = named.words;
       var segments = rules.segment(words);
       var built = buildQuery(rules, vocab, data, segments);
@@ -246,7 +247,7 @@
       var question = rules.isQuestion(all);
       var info = {
         lang: lang, game: named.game, number: rules.hintsNumber(all), strong: strong, words: queryWords,
-        kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity,
+        kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity, intent: intent,
       };
       var best = 0;
       found.forEach(function (res) { if (res.bm25 > best) best = res.bm25; });
