@@ -13,6 +13,7 @@ from typing import Any
 from . import intent, ranking
 from .analysis import STOP_WORDS, stem, words
 from .model import Entry
+from .rulings import ruling_keys
 from .search_backend import BM25_B, BM25_K1, EN_FIELDS, PL_FIELDS, PLAIN_WEIGHT
 from .search_extras import SearchExtras, hero_words, search_names
 from .synonyms import Phrase
@@ -36,6 +37,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
                         content_hash: str, extras: dict[str, SearchExtras] | None = None) -> dict[str, Any]:
     docs = []
     texts: list[str] = []
+    rulings = ruling_keys(entries)  # per-hero copies of one ruling fold into one suggestion (indexer/rulings.py)
     for e in entries:
         more = (extras or {}).get(e.id) or SearchExtras()
         pl_names = polish_names.get(e.id, []) if e.lang == "en" else []
@@ -50,6 +52,8 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "polarity": more.polarity,
             "described": more.described,
         }
+        if e.id in rulings:
+            doc["ruling"] = rulings[e.id]
         docs.append(doc)
         texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text, more.tags, more.describes,
                   more.describes_pl]

@@ -78,6 +78,8 @@ PAIRS: dict[str, tuple[str, str]] = {
     "n_results": ("{n} results for", "Wyniki ({n}) dla"),
     "one_result": ("1 result for", "1 wynik dla"),
     "search_loading": ("Loading search…", "Wczytywanie wyszukiwarki…"),
+    # a suggestion under which per-hero copies of the same ruling are folded (indexer/rulings.py)
+    "also_heroes": ("also: {n} heroes", "także: bohaterowie ({n})"),
     "search_failed": ("Search could not load. Check the connection, then type again.",
                       "Nie udało się wczytać wyszukiwarki. Sprawdź połączenie i wpisz ponownie."),
     # settings
