@@ -308,13 +308,15 @@ def base_score(bm25: float, best: float, share: float, all_words: bool) -> float
 
 
 def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords,
-             best: float | None = None, df: dict[str, int] | None = None) -> list[Candidate]:
+             best: float | None = None, df: dict[str, int] | None = None,
+             matcher: NameMatcher | None = None) -> list[Candidate]:
     """The first `limit` candidates by final score (see the module docstring), then id; name_match is
     computed only where it can matter.
 
     name_match is at most max(1, DESC_RATIO), so a candidate's score is at most its score with that. Candidates
     are scored in order of that bound, highest first, until the bound falls below the limit-th best score
-    found: no candidate left can reach, or tie, the first `limit`.
+    found: no candidate left can reach, or tie, the first `limit`. matcher: the query's NameMatcher, when the
+    caller made it (it also tells which name words each query word matches).
     """
     if best is None:
         best = max((c.bm25 for c in candidates), default=0.0) or 1.0
@@ -325,7 +327,7 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
         base = base_score(c.bm25, best, c.coverage, c.all_words)
         bounded.append(((base + NAME * max(1.0, DESC_RATIO) + NAMED) * prior, base, prior, c))
     bounded.sort(key=lambda x: -x[0])
-    matcher = NameMatcher(info.segments, name_words, info.weights, df)
+    matcher = matcher or NameMatcher(info.segments, name_words, info.weights, df)
     scored: list[Candidate] = []
     floor: list[float] = []  # a min-heap of the `limit` best scores so far
     for upper, base, prior, c in bounded:

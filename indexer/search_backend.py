@@ -32,6 +32,7 @@ from .ranking import (
     CANDIDATES,
     MAX_QUERY_WORDS,
     Candidate,
+    NameMatcher,
     NameWords,
     QueryInfo,
     base_score,
@@ -194,14 +195,24 @@ class SearchIndex:
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags,
                          hinted_polarity(all_words), intent)
         plain_owners = {t: segs for (f, t), segs in owners.items() if f == "fuzzy"}
-        ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df)
+        matcher = NameMatcher(segments, self._name_words, weights, self.vocabulary.df)
+        ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df, matcher)
         hits = []
+        found: dict[tuple[str, bool], set[str]] = {}  # the name words each query word matches (the matcher's)
+        for name_word, keys in matcher.hits.items():
+            for key, _ in keys:
+                found.setdefault(key, set()).add(name_word)
+
+        def matches(word: str, last: bool) -> set[str]:
+            return found.get((word, last), set())
+
         for c in ranked:
             docnum = numbers[c.id]
             plain = {t for f, t in matched[docnum][1] if f == "fuzzy"}  # the plain words this entry matched
-            named = name_segments(segments, self._docs[docnum].get("names") or [], self._name_words.matches)
-            wanted = section_words(plain, plain_owners, segments, flags, named)
-            hits.append(Hit(c.id, c.score, self._snippet(docnum, owners), self._section(docnum, wanted)))
+            if plain and self._docs[docnum].get("sections"):  # else no section, whatever the words
+                plain = section_words(plain, plain_owners, segments, flags,
+                                      name_segments(segments, self._docs[docnum].get("names") or [], matches))
+            hits.append(Hit(c.id, c.score, self._snippet(docnum, owners), self._section(docnum, plain)))
         return SearchResult(len(matched), hits, self.vocabulary.suggest(query_words))
 
     def _section(self, docnum: int, plain: set[str]) -> tuple[str, str] | None:
