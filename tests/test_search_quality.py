@@ -11,9 +11,9 @@ import pytest
 from bench.search_eval import GAMES, LANGS, TYPES, EvalQuery, load_eval, load_named, score, score_set, server_rankings
 from indexer.library import Release
 
-# Measured with bench/search_eval.py on the content of this commit (session 8): server top-3 100%, top-1 97.1%.
+# Measured with bench/search_eval.py on the content of this commit (session 9): server top-3 100%, top-1 97.5%.
 MEASURED_TOP3 = 1.0
-MEASURED_TOP1 = 0.971
+MEASURED_TOP1 = 0.975
 FLOOR_TOP3 = MEASURED_TOP3 - 0.02
 FLOOR_TOP1 = MEASURED_TOP1 - 0.05
 
@@ -21,10 +21,13 @@ FLOOR_TOP1 = MEASURED_TOP1 - 0.05
 # the end of session 8 (v8: its one measurement; heldout6's one measurement was 0.878 / 0.970). The dev halves of
 # v2-v4 were tuned on, dev6 and v7 after their measurement. A floor is the figure less 3 points (top-1) and
 # 2 points (top-3): a regression trips it.
-MEASURED_SETS = {"dev": (0.853, 0.953), "heldout": (0.856, 0.952), "dev3": (0.840, 0.975), "heldout3": (0.748, 0.916),
-                 "dev4": (0.878, 0.954), "heldout4": (0.846, 0.953),
-                 "dev5": (0.892, 0.964), "heldout5": (0.901, 0.963),
-                 "dev6": (0.861, 0.964), "heldout6": (0.884, 0.982),
+# Session 9 re-measured the dev halves and v7 only (never a held-out half): dev 0.859 / 0.953, dev4 0.884 / 0.953,
+# dev5 0.892 / 0.970, dev6 0.873 / 0.964; the held-out figures are session 8's.
+MEASURED_SETS = {"dev": (0.859, 0.953), "heldout": (0.856, 0.952), "dev3": (0.840, 0.975), "heldout3": (0.748, 0.916),
+                 "dev4": (0.884, 0.953), "heldout4": (0.846, 0.953),
+                 "dev5": (0.892, 0.970), "heldout5": (0.901, 0.963),
+                 "dev6": (0.873, 0.964), "heldout6": (0.884, 0.982),
+                 "dev9": (0.763, 0.882),
                  "pl7": (0.703, 0.906), "pl8": (0.731, 0.910)}
 
 # Issue 8: each finds its Polish page in the top three (server here; offline in tests/browser).
