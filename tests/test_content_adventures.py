@@ -263,7 +263,7 @@ def test_no_number_less_scrape_phrases():
 
 
 def test_ids_and_links(corpus):
-    entries = {i: x for i, x in corpus.entries.items() if x.game == GAME}
+    entries = {i: x for i, x in corpus.entries.items() if x.game == GAME and x.lang == "en"}
     assert len(entries) >= 80
     for path in ADV_DIR.rglob("*.md"):
         for target, anchor in LINK_RE.findall(path.read_text(encoding="utf-8")):
@@ -274,6 +274,21 @@ def test_ids_and_links(corpus):
     for entry in entries.values():
         if entry.kind == "faq":
             assert entry.id.startswith("faq-adv-"), entry.id
+    # the Polish twins (content/pl/twins/adventures/): one per English entry, its id pl-<english-id>, its links
+    # written with English ids (the page shows the twin), an anchor the English page's or the twin's own
+    twins = {x.translation_of: x for x in corpus.entries.values() if x.game == GAME and x.lang == "pl"}
+    assert set(twins) == set(entries), "English entries and Polish twins differ"
+    for english_id, twin in twins.items():
+        assert twin.id == f"pl-{english_id}" and twin.kind == entries[english_id].kind, twin.id
+        assert twin.path.replace("\\", "/").startswith(f"content/pl/twins/{GAME}/"), twin.path
+    for path in (ADV_DIR.parent / "pl" / "twins" / GAME).rglob("*.md"):
+        for target, anchor in LINK_RE.findall(path.read_text(encoding="utf-8")):
+            target = target.strip()
+            assert target in corpus.entries, f"{path.name} links {target}"
+            if anchor:
+                twin = corpus.entries.get(corpus.entries[target].twin or "")
+                shown = corpus.entries[target].anchors + (twin.anchors if twin else [])
+                assert anchor in shown, f"{path.name} links {target}#{anchor}"
 
 
 # ---- data files -------------------------------------------------------------------

@@ -160,7 +160,7 @@ def test_no_step_four(corpus):
 
 
 def test_ids_and_links_stay_in_dungeon_dice(corpus):
-    entries = dd_entries(corpus)
+    entries = {i: e for i, e in dd_entries(corpus).items() if e.lang == "en"}
     assert len(entries) >= 60
     for entry in entries.values():
         assert entry.id.startswith("dd-"), entry.id
@@ -170,10 +170,21 @@ def test_ids_and_links_stay_in_dungeon_dice(corpus):
         for target in LINK_RE.findall(path.read_text(encoding="utf-8")):
             target = target.strip()
             assert target in corpus.entries and corpus.entries[target].game == GAME, f"{path.name} links {target}"
-    # every dd- id belongs to Dungeon Dice
+    # the Polish twins (content/pl/twins/dungeon-dice/): one per English entry, pl-dd-..., and they stay in the game too
+    twins = {e.translation_of: e for e in dd_entries(corpus).values() if e.lang == "pl"}
+    assert set(twins) == set(entries), "English entries and Polish twins differ"
+    for english_id, twin in twins.items():
+        assert twin.id == f"pl-{english_id}", twin.id
+        for rel in twin.related + twin.links:
+            assert corpus.entries[rel].game == GAME, f"{twin.id} relates to or links {rel}"
+    for path in (DD_DIR.parent / "pl" / "twins" / GAME).rglob("*.md"):
+        for target in LINK_RE.findall(path.read_text(encoding="utf-8")):
+            target = target.strip()
+            assert target in corpus.entries and corpus.entries[target].game == GAME, f"{path.name} links {target}"
+    # every dd- id (and every twin's pl-dd- id) belongs to Dungeon Dice
     for entry_id, entry in corpus.entries.items():
-        if entry_id.startswith("dd-"):
-            assert entry.game == GAME
+        if entry_id.removeprefix("pl-").startswith("dd-"):
+            assert entry.game == GAME, entry_id
 
 
 def test_data_reward_bags(corpus):

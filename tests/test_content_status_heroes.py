@@ -136,10 +136,23 @@ def test_every_data_item_has_a_page(corpus, effects):
 
 
 def test_every_dice_throne_status_page_has_data(corpus, effects):
+    english, others = set(), []
     for entry in corpus.entries.values():
         mine = entry.game == GAME or "dice-throne/status-effects/" in entry.path.replace("\\", "/")
-        if entry.kind in SE_KINDS and mine:
+        if entry.kind in SE_KINDS and mine and entry.lang == "en":
             assert entry.id in effects, f"page {entry.id} has no item in status-effects.yaml"
+            english.add(entry.id)
+        elif entry.kind in SE_KINDS and entry.game == GAME:
+            others.append(entry)
+    # a page in another language is a twin of one of those pages, or it has no data
+    for entry in others:
+        assert entry.translation_of in english, f"page {entry.id} has no item in status-effects.yaml"
+    # a Polish twin shares its English entry's item (docs/content-format.md, "Polish twins"): same game and kind
+    twins = {e.translation_of: e for e in corpus.entries.values() if e.translation_of in english}
+    assert set(twins) == english, f"status pages without a Polish twin: {sorted(english - set(twins))}"
+    for english_id, twin in twins.items():
+        assert twin.id == f"pl-{english_id}" and twin.kind == corpus.entries[english_id].kind, twin.id
+        assert twin.game == corpus.entries[english_id].game, twin.id
 
 
 def _check_numeric(entry_id, numeric):

@@ -69,11 +69,19 @@ def test_the_note_renders_on_flagged_faqs_only(client: FlaskClient, corpus: Corp
     flagged = [e for e in faqs if e.question == "reconstructed"]
     plain = [e for e in faqs if e.question is None]
     assert flagged and plain
+    # a Polish twin carries its English FAQ's flag, and its page shows the note in Polish (the English page in English)
+    twins = [e for e in faqs if e.translation_of]
+    assert twins and all(e.lang == "pl" for e in twins)
+    for e in twins:
+        assert e.question == corpus.entries[e.translation_of].question, e.id
+    notes = {"en": NOTE_EN.replace("'", "&#39;"), "pl": NOTE_PL}
     for e in flagged:
         html = client.get(e.url).get_data(as_text=True)
-        assert html.count(NOTE_EN.replace("'", "&#39;")) == 1, e.id
+        own, other = notes[e.lang], notes["pl" if e.lang == "en" else "en"]
+        assert html.count(own) == 1 and other not in html, e.id
     for e in plain:
-        assert NOTE_EN.replace("'", "&#39;") not in client.get(e.url).get_data(as_text=True), e.id
+        html = client.get(e.url).get_data(as_text=True)
+        assert not any(note in html for note in notes.values()), e.id
 
 
 def test_no_body_explains_the_lost_question_itself(corpus: Corpus) -> None:
