@@ -152,7 +152,7 @@ self.addEventListener("message", function (event) {
 });
 
 // A page of this build that is not cached yet (the other language's, opened online): keep it for offline.
-function keepPage(request, response) {
+function keepPage(request, response) {  // request: a Request or a URL
   if (!response.ok || response.redirected || buildOf(response) !== BUILD.version) return response;
   var copy = response.clone();
   caches.has(CACHE).then(function (installed) {
@@ -203,7 +203,8 @@ function navigate(request, url) {
   }).then(function (cached) {
     if (cached) return cached;
     return fetch(request).then(function (response) {
-      return url.search ? response : keepPage(request, response);
+      // kept under the page's own URL, as precached: a static host answers /rule at /rule/ (withoutSlash)
+      return url.search ? response : keepPage(withoutSlash(url) || request, response);
     }).catch(function () {
       // Offline: the same page without its query (the page filters itself), then the offline page.
       return fromCache(request, { ignoreSearch: true }).then(function (page) {

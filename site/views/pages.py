@@ -89,19 +89,35 @@ def alternates(item: dict[str, Any], twin: dict[str, Any] | None) -> list[tuple[
 @bp.get("/index")
 @per_release(params={"game": GAMES})
 def az_index() -> str:
-    """Every entry once, under its title's letter, its aliases folded under it (not rows of their own)."""
+    """Every entry once per reading language, under its title's letter, its aliases folded under it (not rows of
+    their own). An English reader's index lists the English entries, a Polish reader's the Polish pages: a page
+    with a twin in the other language is marked with its language (`az_lang`) and shown only to readers of it
+    (static/css/ui.css, static/js/az-filter.js); a page with no twin (`az_lang` "") is shown to both. The filter
+    also finds a row by its twin's title."""
     game_filter = request.args.get("game", "")
     if game_filter and game_filter not in GAMES:
         abort(404)
+    entries = release().entries
     rows = []
-    for e in release().entries.values():
+    for e in entries.values():
         if game_filter and e["game"] != game_filter:
             continue
         aliases = sorted(set(e["aliases"]) - {e["title"]}, key=fold)
-        rows.append({**e, "aliases": aliases, "search": fold(" ".join([e["title"], *aliases]))})
+        twin = entries.get(e.get("twin") or "")
+        az_lang = e["lang"] if twin is not None and twin["lang"] != e["lang"] else ""
+        words = [e["title"], *aliases, *([twin["title"]] if twin is not None else [])]
+        rows.append({**e, "aliases": aliases, "az_lang": az_lang, "search": fold(" ".join(words))})
     rows.sort(key=lambda r: fold(r["title"]))
     letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         first = fold(row["title"][:1]).upper()
         letters[first if first.isalpha() else "#"].append(row)
-    return render_template("az_index.html", letters=sorted(letters.items()), game_filter=game_filter, total=len(rows))
+    groups = [(letter, _only_lang(items), items) for letter, items in sorted(letters.items())]
+    totals = {lang: sum(1 for r in rows if r["az_lang"] in ("", lang)) for lang in ("en", "pl")}
+    return render_template("az_index.html", letters=groups, game_filter=game_filter, totals=totals)
+
+
+def _only_lang(rows: list[dict[str, Any]]) -> str:
+    """The one reading language a letter's rows are all for, or "" when a reader of either has rows under it."""
+    langs = {r["az_lang"] for r in rows}
+    return langs.pop() if len(langs) == 1 else ""

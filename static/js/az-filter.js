@@ -1,6 +1,8 @@
 // The A–Z index on a phone: filter as you type (every word must appear in the title or an alias, accents
 // ignored), and the game filter in the browser too (a static copy of the site serves the same page for
-// every ?game=, so the page filters itself). Letters with nothing shown hide, in the list and the bar.
+// every ?game=, so the page filters itself). Letters with nothing shown hide, in the list and the bar. Each
+// reading language has its own rows (data-az-lang, site/views/pages.py az_index): the interface's language
+// picks them, and switching it on the page shows the other's.
 (function () {
   "use strict";
   var nav = document.querySelector(".filters[data-filter]");
@@ -16,13 +18,20 @@
   var strings = window.ThroneStrings ? window.ThroneStrings() : {};
   var fold = window.ThroneFold ? window.ThroneFold.fold : function (s) { return s.toLowerCase(); };
 
+  function readerLang() {
+    return document.documentElement.getAttribute("data-ui") === "pl" ? "pl" : "en";
+  }
+
   function apply() {
     var words = box ? fold(box.value).split(/\s+/).filter(Boolean) : [];
+    var lang = readerLang();
     var shown = 0;
+    strings = window.ThroneStrings ? window.ThroneStrings() : strings;
     items.forEach(function (li) {
       var text = li.getAttribute("data-search") || "";
       var inGame = serverFiltered || wanted === "" || li.getAttribute("data-game") === wanted;
-      var hit = inGame && words.every(function (w) { return text.indexOf(w) !== -1; });
+      var inLang = !li.hasAttribute("data-az-lang") || li.getAttribute("data-az-lang") === lang;
+      var hit = inGame && inLang && words.every(function (w) { return text.indexOf(w) !== -1; });
       li.hidden = !hit;
       if (hit) shown += 1;
       li.querySelectorAll("a[data-alias]").forEach(function (a) {
@@ -50,9 +59,11 @@
       var game = new URL(a.href).searchParams.get("game") || "";
       if (game === wanted) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
     });
-    apply();
   }
-  if (serverFiltered && count) count.textContent = String(strings.n_entries || "{n} entries").replace("{n}", items.length);
+  apply();
+  document.addEventListener("throne-prefs", function (event) {
+    if (event.detail && event.detail.name === "lang") apply();
+  });
   if (box) {
     box.addEventListener("input", apply);
     if (box.value) apply();  // Back restored the text

@@ -62,9 +62,11 @@ def test_az_index_for_a_phone(phone: Page) -> None:  # noqa: F811
     phone.goto("/index")
     height = phone.evaluate("document.documentElement.scrollHeight")
     assert height <= INDEX_MAX, f"the A–Z index is {height} px tall"
-    # an alias is folded under its entry, not a row of its own
-    row = phone.locator(".az-list li", has=phone.locator("a[data-alias]", has_text=re.compile("^unblockable$")))
+    # an alias is folded under its entry, not a row of its own; an English reader's A–Z lists the English
+    # entries (each Polish twin is a row of the Polish reader's A–Z, hidden here)
+    row = phone.locator(".az-list li:visible", has=phone.locator("a[data-alias]", has_text=re.compile("^unblockable$")))
     expect(row.locator("> a")).to_have_text("Undefendable damage")
+    expect(phone.locator(".az-list li > a[href='/dice-throne/pl-undefendable-damage']")).to_be_hidden()
     # the letter bar stays on screen under the header
     phone.evaluate("window.scrollTo(0, 8000)")
     bar = phone.locator(".letters.sticky-bar")
@@ -78,6 +80,17 @@ def test_az_index_for_a_phone(phone: Page) -> None:  # noqa: F811
     expect(phone.locator(".az-letter:visible")).to_have_count(1)
     phone.get_by_label("Filter the index").fill("qqqzzz")
     expect(phone.locator("#az-empty")).to_be_visible()
+    # the Polish reader's A–Z: the Polish pages, found by their English title too
+    phone.get_by_label("Filter the index").fill("")
+    phone.get_by_role("button", name="Menu").tap()
+    phone.locator("#site-nav [data-lang-switch]").tap()
+    expect(phone.locator("html")).to_have_attribute("data-ui", "pl")
+    expect(phone.locator(".az-list li > a[href='/dice-throne/undefendable-damage']")).to_be_hidden()
+    phone.locator("#az-q").fill("undefendable damage")
+    visible = phone.locator(".az-list li:visible > a")
+    expect(visible.filter(has_text="Obrażenia nieuchronne (Undefendable damage)")).to_have_count(1)
+    assert set(visible.evaluate_all("links => links.map(a => a.lang)")) == {"pl"}
+    assert phone.evaluate("document.documentElement.scrollHeight") <= INDEX_MAX
 
 
 def test_faq_answers_open_in_place(phone: Page) -> None:  # noqa: F811

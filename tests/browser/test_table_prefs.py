@@ -206,7 +206,9 @@ def test_swipes_can_be_turned_off(phone: Page) -> None:  # noqa: F811
 
 
 def test_polish_interface(browser: Browser, live_server: LiveServer) -> None:
-    """Accept-Language (the browser's languages) picks Polish; the switch in the header goes back to English."""
+    """Accept-Language (the browser's languages) picks Polish; the switch in the header goes back to English. On a
+    page with a twin the switch opens the twin in its language (static/js/ui-lang.js): an English page read with
+    the Polish interface offers its Polish twin, whose switch goes back to the English page and interface."""
     for scheme in ("light", "dark"):
         context = phone_context(browser, live_server, scheme, locale="pl-PL")
         try:
@@ -218,6 +220,14 @@ def test_polish_interface(browser: Browser, live_server: LiveServer) -> None:
             page.get_by_role("button", name="Menu").tap()
             expect(page.locator("#site-nav")).to_contain_text("Ustawienia")
             page.locator("#site-nav [data-lang-switch]").tap()
+            expect(page).to_have_url(re.compile(r"/dice-throne/pl-evasive$"))
+            expect(page.locator("html")).to_have_attribute("data-ui", "pl")
+            page.get_by_role("button", name="Menu").tap()
+            switch = page.locator("#site-nav [data-lang-switch]")
+            expect(switch).to_have_accessible_name("English")
+            switch.tap()
+            expect(page).to_have_url(re.compile(r"/dice-throne/evasive$"))
+            expect(page.locator("html")).to_have_attribute("data-ui", "en")
             expect(page.locator("#site-nav")).to_contain_text("Settings")
             page.goto("/")
             expect(page.locator("h1")).to_have_text("Find a rule")  # the choice sticks
