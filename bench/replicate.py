@@ -3,8 +3,8 @@
     python bench/replicate.py content /tmp/content-10x --copies 10
 
 Copy 0 is the content as it is; copy k (k >= 1) gets every id suffixed `-r<k>`, and
-every reference to an id inside that copy (`related:` and [[id]], [[id#anchor]],
-[[id|text]] links) is rewritten the same way, so each copy links only within itself and
+every reference to an id inside that copy (`related:`, a Polish twin's `translation_of:`, and
+[[id]], [[id#anchor]], [[id|text]] links) is rewritten the same way, so each copy links only within itself and
 the build checks every link as usual. Titles and bodies are unchanged. The data files
 (content/data/) are copied once: they name the original ids, which copy 0 keeps.
 """
@@ -53,6 +53,8 @@ def rewrite_entry(text: str, copy: int, shown: str) -> str:
     meta["id"] = suffixed(str(meta["id"]), copy)
     if isinstance(meta.get("related"), list):
         meta["related"] = [suffixed(str(r), copy) for r in meta["related"]]
+    if meta.get("translation_of") is not None:  # a Polish twin translates the English entry of its own copy
+        meta["translation_of"] = suffixed(str(meta["translation_of"]), copy)
     head = yaml.safe_dump(meta, allow_unicode=True, sort_keys=False, width=1000)
     return f"---\n{head}---\n{rewrite_links(fm.body, copy)}"
 

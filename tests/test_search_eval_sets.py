@@ -32,6 +32,8 @@ from bench.eval_sets import (
     LANGS,
     PL7_FILE,
     PL8_FILE,
+    PL11_FILE,
+    V10_FILE,
     SetQuery,
     load_set,
 )
@@ -144,22 +146,36 @@ def test_score_breaks_down_by_category() -> None:
     assert (m.n, m.top1, m.top3) == (3, 1 / 3, 2 / 3)
     assert m.mrr10 == pytest.approx((1 + 0.5 + 0.25) / 3)
     assert m.groups["ruling"].figures() == {"n": 2, "top1": 0.5, "top3": 1.0, "mrr10": 0.75}
-    assert m.groups["polish"].figures() == {"n": 1, "top1": 0.0, "top3": 0.0, "mrr10": 0.25}
+    # a group with Polish queries also says how often a Polish page came first (issue 35); an English one does not
+    assert m.groups["polish"].figures() == {"n": 1, "top1": 0.0, "top3": 0.0, "mrr10": 0.25, "polish_first": 0.0}
+    assert m.polish_first == 0.0 and m.groups["ruling"].polish_first is None
     assert [q.query for q, _ in m.failures] == ["c"]
+    # a Polish query is answered by its English label's Polish twin as well; an English query is not
+    twin = score(queries, [["x"], ["pl-y"], ["pl-z"]], tags=("category",), group="category")
+    assert twin.groups["polish"].figures() == {"n": 1, "top1": 1.0, "top3": 1.0, "mrr10": 1.0, "polish_first": 1.0}
+    assert twin.groups["ruling"].figures() == {"n": 2, "top1": 0.5, "top3": 0.5, "mrr10": 0.5}
 
 
 def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--build-dir", str(build_dir), "--server-only", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert set(doc["sets"]) == {"old", *HALVES, "pl7", "pl8"}
+    measure_only = {"pl7": PL7_FILE, "pl8": PL8_FILE, "v10": V10_FILE, "pl11": PL11_FILE}
+    assert set(doc["sets"]) == {"old", *HALVES, *measure_only}
     assert {"n", "top1", "top3", "mrr10", "by_tag", "failures"} <= set(doc["server"])  # the old set, as before
     assert doc["server"] == doc["sets"]["old"]["server"]
     for name in HALVES:
         figures = doc["sets"][name]
-        assert set(figures["server"]["by_category"]) == set(CATEGORIES)
-        assert figures["n"] + len(figures["gaps"]) == len(load_set(HALVES[name]))
+        queries = load_set(HALVES[name])
+        # a category for every category the half has: all six up to v6; v9 was written without hero and Polish
+        assert set(figures["server"]["by_category"]) == {q.category for q in queries if not q.gap}
+        assert name in {"dev9", "heldout9"} or set(figures["server"]["by_category"]) == set(CATEGORIES)
+        assert figures["n"] + len(figures["gaps"]) == len(queries)
         assert all(g["note"] for g in figures["gaps"])
+    for name, path in measure_only.items():
+        figures = doc["sets"][name]
+        assert figures["n"] + len(figures["gaps"]) == len(load_set(path))
+        assert ("polish_first" in figures["server"]) == name.startswith("pl")  # the Polish sets say it
     assert main(["--build-dir", str(build_dir), "--server-only", "--set", "heldout", "--markdown"]) == 0
     table = capsys.readouterr().out
     assert "| heldout |" in table and "| old |" not in table and "**heldout** by category:" in table

@@ -18,7 +18,7 @@ from throne_rules.freeze import freeze
 
 from ..conftest import CONTENT_DIR
 from ..helpers import StaticServer
-from .pwa_support import persistent_context, wait_for_controller, wait_until
+from .pwa_support import BUILD_CACHES, persistent_context, wait_for_controller, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -59,8 +59,8 @@ def test_installs_under_the_prefix_and_works_offline(playwright: Playwright, bro
         assert scope == base + "/"
         cdp = context.new_cdp_session(page)
         assert cdp.send("Page.getInstallabilityErrors") == {"installabilityErrors": []}  # manifest scope, icons
-        wait_until(page, "caches.keys().then(k => k.length === 1)")
-        cached = page.evaluate("caches.keys().then(k => caches.open(k[0])).then(c => c.keys())"
+        wait_until(page, f"{BUILD_CACHES}.then(k => k.length === 1)")
+        cached = page.evaluate(f"{BUILD_CACHES}.then(k => caches.open(k[0])).then(c => c.keys())"
                                ".then(r => r.map(x => x.url))")
         assert len(cached) > 600 and all(url.startswith(base + "/") for url in cached)
 

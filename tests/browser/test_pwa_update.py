@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 from indexer import build
 
 from ..helpers import LiveServer, entry_text, write_entry
-from .pwa_support import installed_entry, reload_into_new_build, wait_until
+from .pwa_support import BUILD_CACHES, installed_entry, reload_into_new_build, wait_until
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
     context = browser.new_context()
     try:
         page, v1 = installed_entry(context, server.url, "Version one")
-        assert page.evaluate("caches.keys()") == [f"throne-rules-{v1}"]
+        assert page.evaluate(BUILD_CACHES) == [f"throne-rules-{v1}"]
         page.get_by_role("button", name="Pin this rule").click()  # the reader's pinned rules outlive updates
 
         health = "fetch('/healthz', {cache: 'no-store'}).then(r => r.json()).then(h => h.content_hash)"
@@ -50,7 +50,7 @@ def test_new_build_prompts_then_reload_shows_it(browser: Browser, tmp_path: Path
         expect(prompt).to_be_visible(timeout=60_000)
 
         v2 = reload_into_new_build(page, "Version two", v1)
-        assert page.evaluate("caches.keys()") == [f"throne-rules-{v2}"]
+        assert page.evaluate(BUILD_CACHES) == [f"throne-rules-{v2}"]
         expect(page.locator("#update-prompt")).to_be_hidden()
         expect(page.get_by_role("button", name="Pin this rule")).to_have_attribute("aria-pressed", "true")
         page.goto(server.url + "/")
