@@ -74,7 +74,7 @@ def _dice_throne_faqs(corpus: Corpus) -> set[str]:
 
 def test_polish_words_for_the_other_games_sit_in_their_own_file(corpus: Corpus) -> None:
     """Every Adventures and Dungeon Dice page has Polish search words, and only describes-pl-adv-dd.yaml gives them."""
-    others = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice")}
+    others = {e.id for e in corpus.entries.values() if e.game in ("adventures", "dungeon-dice") and e.lang == "en"}
     _polish_words_only_from(corpus, lambda stem: stem == "describes-pl-adv-dd", others)
 
 
@@ -112,5 +112,6 @@ def test_every_hero_has_polish_names(corpus: Corpus) -> None:
     ranks that hero's FAQs as the English name does)."""
     ids = [str(item["id"]) for item in corpus.data["hero-names-pl"]["heroes"]]
     assert len(ids) == len(set(ids))
-    assert set(ids) == {e.id for e in corpus.entries.values() if e.kind == "hero" and e.game == "dice-throne"}
+    assert set(ids) == {e.id for e in corpus.entries.values() if e.kind == "hero" and e.game == "dice-throne"
+                        and e.lang == "en"}
     assert all(corpus.data["hero-names-pl"]["heroes"][i]["pl"] for i in range(len(ids)))
