@@ -15,7 +15,9 @@ MAX_TERMS = 6
 def nearest_terms(release: Release, query: str, limit: int = MAX_TERMS) -> list[dict[str, Any]]:
     """Entries whose title or an alias reads closest to the query (whole, or any of its words)."""
     names: dict[str, dict[str, Any]] = {}
-    for e in release.entries.values():
+    # A label shared by an English entry and its Polish twin (which keeps the English term as an alias) names the
+    # English entry: English entries are read first.
+    for e in sorted(release.entries.values(), key=lambda e: e["lang"] != "en"):
         for label in (e["title"], *e["aliases"]):
             names.setdefault(fold(label), {"label": label, "entry": e})
     wanted = fold(query)
