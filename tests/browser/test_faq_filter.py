@@ -17,7 +17,7 @@ def test_filter_as_you_type(page: Page, live_server: LiveServer) -> None:
     visible = page.locator("#faq-groups li:visible")
     expect(visible.first).to_be_visible()
     assert 0 < visible.count() < total
-    for text in visible.all_inner_texts():
+    for text in visible.all_text_contents():  # the question or its answer (the filter searches the answers too)
         assert "evasive" in text.lower() or "ultimate" in text.lower()
     page.get_by_label("Filter the questions").fill("zzzzqqq")
     expect(page.locator("#faq-empty")).to_be_visible()
