@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from throne_rules.cli import main
 
-from indexer import BuildError, Corpus, load_corpus
+from indexer import Corpus, load_corpus
 from indexer.twins import english_hash, stale_twins
 
 from .helpers import entry_text, write_entry
+from .test_build_errors import problems_of
 
 SECTIONS = "Intro.\n\n## How it works\nText.\n\n## More\nText [[other]].\n"
 
@@ -18,12 +19,6 @@ SECTIONS = "Intro.\n\n## How it works\nText.\n\n## More\nText [[other]].\n"
 def twin_text(english_id: str, made_from: str, body: str = "Tekst.", **fields: str) -> str:
     meta = {"lang": "pl", "translation_of": english_id, "translated_from": f'"{made_from}"', **fields}
     return entry_text(f"pl-{english_id}", "Po polsku", body, **meta)
-
-
-def problems_of(content: Path) -> list[str]:
-    with pytest.raises(BuildError) as info:
-        load_corpus(content)
-    return [str(p) for p in info.value.problems]
 
 
 @pytest.fixture()
