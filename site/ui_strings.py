@@ -5,6 +5,7 @@ from __future__ import annotations
 from indexer.model import KINDS
 
 from .ui_strings_extra import KINDS_PL, PAIRS
+from .ui_strings_reading import PAIRS as READING_PAIRS
 
 UI_STRINGS: dict[str, dict[str, str]] = {
     "en": {
@@ -90,7 +91,7 @@ UI_STRINGS: dict[str, dict[str, str]] = {
 }
 
 
-for _key, (_en, _pl) in PAIRS.items():
+for _key, (_en, _pl) in {**PAIRS, **READING_PAIRS}.items():
     UI_STRINGS["en"][_key], UI_STRINGS["pl"][_key] = _en, _pl
 for _kind, _name in KINDS.items():
     UI_STRINGS["en"]["kind_" + _kind], UI_STRINGS["pl"]["kind_" + _kind] = _name, KINDS_PL[_kind]
