@@ -249,6 +249,8 @@ TARGETING: dict[str, str] = {
         "Lider ma najwięcej zdrowia (także ex aequo); atak na lidera daje dodatkową kartę.",
     "Pick the mode and roll the die.": "Wybierz tryb i rzuć kością.",
     "Tap the face rolled, or press “Roll for me”.": "Stuknij wyrzuconą ściankę albo naciśnij „Rzuć za mnie”.",
+    "Leaders: fill in each player's Health, your seat and the seat you Attack.":
+        "Liderzy: wpisz zdrowie każdego gracza, swoje miejsce i miejsce, które atakujesz.",
     "(rolled for you)": "(rzut za ciebie)",
     "Leaders: seat": "Liderzy: miejsce",
     ". Bonus card": ". Dodatkowa karta",

@@ -233,5 +233,15 @@
     sets.forEach(function (mark) { mark(); });
     update();
     TC.speaking = true;
+    openOnResult(result);
   };
+
+  // A shared calculation (an address with its query, no #section) opens on its result and steps, not on the
+  // inputs: when the form gave a result (not an error, not the empty hint), it is scrolled to the top.
+  function openOnResult(result) {
+    if (!result || !window.location.search || window.location.hash) return;
+    var box = result.querySelector("[data-result]");
+    if (!box || !box.firstElementChild || box.querySelector(".calc-error, .calc-empty")) return;
+    result.scrollIntoView({ block: "start" });
+  }
 })();
