@@ -65,6 +65,10 @@ ODDS: dict[str, str] = {
     "re-roll all": "przerzuć wszystkie",
     "Take out die {i}: {raw}": "Usuń kość {i}: {raw}",
     "Chance: {p}": "Szansa: {p}",
+    "Keep {list}, re-roll {rest}: {p}": "Zatrzymaj {list}, przerzuć {rest}: {p}",
+    "Keep every die: {p}": "Zatrzymaj wszystkie kości: {p}",
+    "Re-roll all: {p}": "Przerzuć wszystkie: {p}",
+    "{n} in a row": "{n} po kolei",
     "Number of {raw}": "Liczba: {raw}",
     # the explanation (odds.py / odds-engine.js wording, translated piece by piece)
     "With {setting}, {goal}, {what}. Each re-roll may include dice you kept before.":
