@@ -71,9 +71,11 @@ INDEX: dict[str, str] = {
         "Jakie mam szanse wyrzucić tę zdolność i które kości zatrzymać? Dokładne szanse przy najlepszym wyborze "
         "zatrzymanych kości, dla stritów, X jednakowych i symboli twojego bohatera.",
     "What does the die give? King's Hand's Loot die, a Loot Chest or Boss Loot step by step, and which Dungeon "
-    "Dice bag a reward comes from.":
+    "Dice bag a reward comes from. Adventures: until you type your board's rows (once, kept on your device) it "
+    "says which row to read; after that a roll names the reward.":
         "Co daje kość? Loot die z King's Hand, Loot Chest albo Boss Loot krok po kroku oraz z którego worka "
-        "w Dungeon Dice pochodzi nagroda.",
+        "w Dungeon Dice pochodzi nagroda. Adventures: dopóki nie wpiszesz wierszy swojej planszy (raz, zostają "
+        "na urządzeniu), mówi, który wiersz odczytać; potem rzut podaje nagrodę.",
     "Adventures scoring": "Punktacja Adventures",
     "A session's score and the next Starting Salves, with a campaign log you can export and import.":
         "Wynik sesji (Session Score) i Starting Salves na następną sesję, z dziennikiem kampanii do eksportu "

@@ -18,6 +18,22 @@ LOOT: dict[str, str] = {
         "Przy King's Hand zostaw puste, a serwer rzuci za ciebie.",
     "Type the Loot die's result, or press “Roll for me”.": "Wpisz wynik Loot die albo naciśnij „Rzuć za mnie”.",
     "I have a key": "Mam klucz",
+    # the player's own Loot board (static/js/calc/loot-board.js)
+    "Your board's rows": "Wiersze twojej planszy",
+    "Type the rows of your printed Loot board once, one a line, such as “1-4: 2 Gold”. They stay on this device; "
+    "after that a roll names the reward.":
+        "Wpisz raz wiersze swojej drukowanej planszy Loot, po jednym w linii, np. „1-4: 2 Gold”. Zostają na tym "
+        "urządzeniu; potem rzut podaje nagrodę.",
+    "Loot Chest side": "Strona Loot Chest",
+    "Boss Loot side": "Strona Boss Loot",
+    "Keep this board": "Zachowaj tę planszę",
+    "Share the board as a link": "Udostępnij planszę jako link",
+    "Saved on this device.": "Zapisano na tym urządzeniu.",
+    "This browser did not keep the board (private mode?).": "Ta przeglądarka nie zapisała planszy (tryb prywatny?).",
+    "A board from a link: keep it to use it on this device.":
+        "Plansza z linku: zachowaj ją, aby używać jej na tym urządzeniu.",
+    "Not read: {raw}.": "Nie odczytano: {raw}.",
+    "Rolls on no row: {raw}.": "Rzuty bez wiersza: {raw}.",
     "Choose what you are rolling for.": "Wybierz, na co rzucasz.",
     "Enter the Loot die result, or press “Roll for me”.": "Wpisz wynik Loot die albo naciśnij „Rzuć za mnie”.",
     "Choose the reward.": "Wybierz nagrodę.",
