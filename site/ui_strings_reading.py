@@ -17,6 +17,10 @@ PAIRS: dict[str, tuple[str, str]] = {
     "term_preview": ("Definition", "Definicja"),
     "term_open": ("Open the full rule", "Otwórz całą zasadę"),
     "close": ("Close", "Zamknij"),
+    # the header's search box: a placeholder that fits a 360 px phone
+    "search_short": ("Search the rules", "Szukaj w zasadach"),
+    # the update prompt
+    "later": ("Later", "Później"),
     # home: what players look up (a kind, plural, in one game; or a page)
     "look_up": ("Look up", "Sprawdź"),
     "lu_status-effect": ("Status effects", "Efekty statusu"),

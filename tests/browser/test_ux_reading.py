@@ -144,3 +144,24 @@ def test_reading_aids_in_polish(browser: Browser, live_server: LiveServer) -> No
         expect(page.locator(".look-up-label").first).to_have_text("Efekty statusu")
     finally:
         context.close()
+
+
+def test_update_prompt_is_short_and_has_later(phone: Page) -> None:  # noqa: F811
+    phone.goto("/dice-throne/evasive")
+    prompt = phone.locator("#update-prompt")
+    prompt.evaluate("p => { p.hidden = false; p.querySelector('.update-count').textContent = ': 12 rules changed';"
+                    " p.querySelector('.update-changes').hidden = false; }")
+    box = prompt.bounding_box()
+    assert box and box["height"] < 122, f"the update prompt is {box and box['height']} px tall"
+    expect(prompt.get_by_role("button", name="Later")).to_be_visible()
+
+
+def test_header_placeholder_fits_a_phone(phone: Page) -> None:  # noqa: F811
+    phone.goto("/dice-throne/evasive")
+    fits = phone.locator("#site-q").evaluate("""box => {
+      const style = getComputedStyle(box), ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = style.font;
+      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return ctx.measureText(box.placeholder).width <= room;
+    }""")
+    assert fits, "the header's placeholder is cut off at 360 px"
