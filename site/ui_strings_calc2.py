@@ -109,6 +109,14 @@ LOOT: dict[str, str] = {
         "zamiennik z wierzchu, tyle razy, ile trzeba.",
     "If a Loot deck runs out, draw from the deck of the next higher rarity (Common, Rare, Epic, Legendary).":
         "Gdy talia Loot się skończy, dobieraj z talii o następnej wyższej rzadkości (Common, Rare, Epic, Legendary).",
+    # the data's notes as worded since bb5da9b (content/data/adventures-loot-rewards.yaml)
+    "This reference does not list which Loot die results give which rarity on the Boss Loot side. Read it off the "
+    "board.":
+        "Ta pomoc nie podaje, które wyniki Loot die dają którą rzadkość na stronie Boss Loot. Odczytaj to z planszy.",
+    "This reference does not list the per-roll rows of the printed Loot Table (the rulebook text only says to "
+    "compare the roll with the relevant row). Read them off the Loot Table board.":
+        "Ta pomoc nie podaje wierszy wydrukowanej Loot Table dla poszczególnych wyników (podręcznik mówi tylko, by "
+        "porównać wynik z odpowiednim wierszem). Odczytaj je z planszy Loot Table.",
     "Which Loot die results give which rarity on the Boss Loot side is not in the sources. Read it off the board.":
         "Tego, które wyniki Loot die dają którą rzadkość na stronie Boss Loot, nie ma w źródłach. Odczytaj to "
         "z planszy.",

@@ -88,6 +88,10 @@ def test_targeting_leaders_no_error_while_typing(phone: Page) -> None:  # noqa: 
     expect(phone.locator("[data-out=leaders]")).to_have_text("1, 2")
     phone.locator("#f-target").fill("3")  # a real mistake is still one
     expect(phone.locator("#calc-result .calc-error")).to_be_visible()
+    phone.locator("#f-target").fill("")
+    phone.locator("#f-health").fill("30 30")
+    phone.locator("#f-health").blur()  # leaving the fields half filled: now it is one
+    expect(phone.locator("#calc-result .calc-error")).to_be_visible()
 
 
 def test_loot_board_typed_once_names_the_reward(phone: Page) -> None:  # noqa: F811
@@ -100,9 +104,11 @@ def test_loot_board_typed_once_names_the_reward(phone: Page) -> None:  # noqa: F
     phone.locator("#f-board-chest").fill(LOOT_BOARD)
     expect(phone.locator("[data-board-status]")).to_have_text("Saved on this device.")
     expect(phone.locator("[data-out=outcome]")).to_have_text("Gain CP")
-    phone.reload()  # kept on the device
+    phone.reload()  # kept on the device; the board folds away once it is typed
+    expect(board).not_to_have_attribute("open", "")
     phone.locator("#f-roll").fill("20")
     expect(phone.locator("[data-out=outcome]")).to_have_text("Unidentified Loot card")
+    board.locator("summary").tap()
     phone.locator("#f-board-chest").fill("1-8: 2 Gold\nnonsense")
     expect(phone.locator("[data-board-status]")).to_have_text("Not read: nonsense.")
 

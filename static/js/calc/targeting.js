@@ -172,10 +172,13 @@
 
   var LEADERS = ["health", "attacker", "target"];
 
-  // The Leaders fields half filled in (fewer Health numbers than players, a seat still empty): not a mistake yet.
-  // The page works out the target without them and says what the Leaders part still needs.
+  // The Leaders fields half filled in while the player types in them (fewer Health numbers than players, a seat
+  // still empty): not a mistake yet. The page works out the target without them and says what the Leaders part
+  // still needs; leaving the fields (or a link) shows the error.
   function stillFilling(err, params) {
     if (!(err instanceof TC.CalcError) || LEADERS.indexOf(err.field) < 0) return false;
+    var typing = document.activeElement;
+    if (!typing || !typing.name || LEADERS.indexOf(typing.name) < 0) return false;
     if (err.code === "missing_field") return true;
     if (err.code !== "bad_health_list") return false;
     var n = (params.get("health") || "").trim().split(/[\s,;]+/).filter(function (p) { return p !== ""; }).length;
