@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ..helpers import LiveServer
+from .pwa_support import axe_violations
 from .table_support import PHONE, phone, phone_context, top_of  # noqa: F401 - phone is a fixture
 
 pytestmark = pytest.mark.browser
@@ -166,3 +167,23 @@ def test_header_placeholder_fits_a_phone(phone: Page) -> None:  # noqa: F811
       return ctx.measureText(box.placeholder).width <= room;
     }""")
     assert fits, "the header's placeholder is cut off at 360 px"
+
+
+def test_axe_on_the_new_states(phone: Page) -> None:  # noqa: F811
+    """axe-core finds nothing with the contents open, a term preview open, the loot board and the odds keep."""
+    found = {}
+    phone.goto(LONG_ENTRY)
+    phone.locator(".toc > summary").tap()
+    found["contents open"] = axe_violations(phone)
+    phone.goto("/dice-throne/barbarian")
+    phone.locator(".entry-faqs-top summary").first.tap()
+    phone.locator(".entry-body a[data-term]").first.tap()
+    expect(phone.get_by_role("dialog")).to_be_visible()
+    found["term preview, question open"] = axe_violations(phone)
+    phone.goto("/calc/loot?table=adventures&roll=4")
+    found["loot board"] = axe_violations(phone)
+    phone.goto("/calc/odds?goal=straight&straight=5&roll=12355")
+    found["odds keep"] = axe_violations(phone)
+    phone.goto("/")
+    found["home"] = axe_violations(phone)
+    assert {k: v for k, v in found.items() if v} == {}
