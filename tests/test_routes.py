@@ -159,8 +159,10 @@ def test_search_page_filters_by_game_kind_and_language(client: FlaskClient) -> N
         chips = page.select(f".chips input[type=radio][name={name}]")  # each chip a radio inside its label
         assert [c["value"] for c in chips if c.has_attr("checked")] == [value]
         assert all(c.find_parent("label") and c.find_parent("fieldset").find("legend") for c in chips)
-    badges = [b.get_text() for b in page.select(".result .badge")]
+    badges = [b.get_text() for b in page.select(".result .badge:not(.lang-badge)")]
     assert badges and set(badges) <= {"Dice Throne", "FAQ"}
+    # each result also marks its language (issue 35): English only, as asked
+    assert {b.get_text() for b in page.select(".result .lang-badge")} == {"EN"}
 
 
 def test_game_page_by_kind(client: FlaskClient) -> None:
