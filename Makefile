@@ -1,6 +1,6 @@
 # Two commands for a fresh machine:
 #   make serve  - install the app and serve it on http://127.0.0.1:8000/
-#   make test   - install everything the tests need (Debian's Chromium included) and run them all
+#   make test   - install everything the tests need (Debian's Chromium included) and run them all, across the cores
 #   make bench  - the benchmark suite (docs/performance.md): prints figures against budgets, rewrites that file
 #   make lock   - re-resolve the Python lock files (requirements*.txt) to the newest versions pyproject.toml allows
 #   make vendor - copy MiniSearch from node_modules (npm ci, package-lock.json) into static/vendor/
@@ -80,9 +80,14 @@ lock:
 lint: test-deps
 	$(VENV)/bin/ruff check .
 
+# The suite runs across the cores (pytest-xdist, one worker per core, each with one Chromium; a file's tests stay on
+# one worker, so a module's costly fixture, such as the installed wheel, is made once); the content is built once
+# per run and shared by the workers (tests/conftest.py, build_dir). TEST_ARGS="-n 0" runs it in one process; the
+# slowest tests are listed at the end.
+TEST_ARGS ?= -n auto --dist loadfile --durations=30
 test: test-deps lint
 	$(VENV)/bin/throne-rules build
-	@$(PY) -m pytest; rc=$$?; \
+	@$(PY) -m pytest $(TEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests (exit 5)"; exit 0; fi; exit $$rc
 
 clean:

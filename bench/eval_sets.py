@@ -42,6 +42,10 @@ PL8_FILE = DATA / "search_eval_v8_pl.yaml"
 # once, under the rule docs/search-eval-baseline.md declared before any issue-33 search change.
 DEV9_FILE = DATA / "search_eval_v9_dev.yaml"
 HELDOUT9_FILE = DATA / "search_eval_v9_heldout.yaml"
+# v10 (session 9, issue 33): 152 English questions in three more new voices, measure-only, not split.
+V10_FILE = DATA / "search_eval_v10.yaml"
+# v11 (session 9, issue 35): 91 Polish and mixed questions, measure-only, not split.
+PL11_FILE = DATA / "search_eval_v11_pl.yaml"
 # Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
 SET_FILES: dict[str, tuple[Path, str]] = {
     "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
@@ -51,6 +55,7 @@ SET_FILES: dict[str, tuple[Path, str]] = {
     "dev6": (DEV6_FILE, "category"), "heldout6": (HELDOUT6_FILE, "category"),
     "pl7": (PL7_FILE, "game"), "pl8": (PL8_FILE, "game"),
     "dev9": (DEV9_FILE, "category"), "heldout9": (HELDOUT9_FILE, "category"),
+    "v10": (V10_FILE, "category"), "pl11": (PL11_FILE, "game"),
 }
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")

@@ -2,7 +2,7 @@
 
     python bench/http_bench.py --clients 1 16 64 --seconds 5 --repeats 3
 
-Starts `throne-rules serve` (waitress, its production settings) on a free loopback
+Starts `throne-rules serve` (granian, its production settings) on a free loopback
 port unless --url is given, and loads it from a second process with wrk (Debian's
 `wrk`; bench/loadgen.py when wrk is missing): /api/search rotating over the
 evaluation queries, and a static file (the hashed stylesheet, as pages link it), at

@@ -77,7 +77,7 @@ class LinkReport:
 class LinkChecker:
     def __init__(self, fetch: Fetch, prefix: str, server_only: tuple[str, ...] = ()) -> None:
         """`server_only`: paths under the prefix only the production server answers ("/api/" when checking a
-        static copy, which leaves the JSON APIs to the server: README, Deployment); links to them are counted
+        static copy, which leaves the JSON APIs to the server: docs/deployment.md); links to them are counted
         apart, not fetched."""
         self.fetch = fetch
         self.prefix = prefix.rstrip("/")

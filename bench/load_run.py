@@ -27,16 +27,19 @@ QUERIES = ["cp", "evasive", "max cp", "undefendable", "what if both die", "koth"
 
 
 def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """Resident memory of the server: `pid` (granian's main process) and every process under it (its worker, the
+    search workers), in KiB."""
+    from bench.hostile_attacks import tree_rss_mb
+
+    return int((tree_rss_mb(pid) or 0) * 1024)
 
 
-def load_run(seconds: float, clients: int, content: Path, paths: list[str] | None = None) -> dict:
+def load_run(seconds: float, clients: int, content: Path, paths: list[str] | None = None,
+             build_dir: Path | None = None) -> dict:
+    """`build_dir`: an existing build of `content` to serve (read only); by default the server builds it first."""
     paths = paths or [f"/api/search?q={q.replace(' ', '+')}" for q in QUERIES] + ["/", "/healthz"]
     with tempfile.TemporaryDirectory() as tmp:
-        server = BenchServer(content, Path(tmp) / "build").wait_ready(timeout=120)
+        server = BenchServer(content, build_dir or Path(tmp) / "build").wait_ready(timeout=120)
         try:
             for _ in range(3):  # warm up every thread's searcher
                 subprocess.run(loadgen.command(server.url, paths, 8, 0.5), check=True, capture_output=True)

@@ -120,6 +120,15 @@ def checks(res: dict[str, Any]) -> list[Check]:
                              f"worst {ms(cost['worst_ms'])}, median {ms(cost['median_ms'])}"))
     else:
         out.append(_missing("Hostile load", "a reader's search under 16 worst-case clients ÷ quiet", "≤ 3×"))
+    attacks = res.get("attacks")
+    for r in (attacks or {}).get("results", []):
+        mem = r["rss_mb"]
+        out.append(Check("Hostile load", f"a normal page, median, under the {r['attack']} attack from "
+                         f"{r['addresses']} address(es) ÷ quiet", f"{r['ratio']:.2f}×", f"≤ {attacks['budget']:.0f}×",
+                         r["met"], f"quiet {ms(r['quiet_p50_ms'])}, attacked {ms(r['attacked_p50_ms'])}; "
+                         f"{r['answers']['attacked']} answers; memory {mem['before']} → {mem['after']} MB"))
+    if attacks is None:
+        out.append(_missing("Hostile load", "a normal page under each High attack of issue 32 ÷ quiet", "≤ 3×"))
     browser = res.get("browser")
     entry = (browser or {}).get("pages", {}).get("entry")
     if entry:
@@ -280,7 +289,7 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
         if fs:
             rows_http.append(http_row(f"{fs['clients']}, every request new", fs))
         parts += ["", "### Server search over HTTP", "",
-                  f"`throne-rules serve` (waitress, 8 threads), loaded from a second process on loopback with "
+                  f"`throne-rules serve` (granian, 32 threads), loaded from a second process on loopback with "
                   f"{http['levels'][0]['search']['tool']}: `/api/search` rotating over {http['search_paths']} "
                   f"evaluation queries, and the static file `{http['static_path']}`, interleaved, "
                   f"{http['repeats']} × {http['seconds']:.0f} s each; medians over the repeats. The last row asks "

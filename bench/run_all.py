@@ -34,6 +34,7 @@ if str(ROOT) not in sys.path:
 from bench import (  # noqa: E402
     browser_bench,
     build_bench,
+    hostile_attacks,
     hostile_bench,
     http_bench,
     lighthouse_bench,
@@ -159,6 +160,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 if "hostile" in stages:
                     stage(res, "hostile", "a reader's search while 16 clients send worst-case searches",
                           hostile_bench.bench, server.url, seconds=5 if args.quick else 10, build_dir=build_dir)
+                    settle(server.url)
+                    stage(res, "attacks", "a normal page while each High attack of issue 32 runs, from 16 addresses "
+                          "and from one", hostile_attacks.bench, server.url, server.proc.pid,
+                          rounds=2 if args.quick else 3)
                     settle(server.url)
                 if "browser" in stages:
                     stage(res, "browser", "page weight, precache, first visit, client search (Chromium)",

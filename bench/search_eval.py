@@ -77,9 +77,13 @@ class Metrics:
     failures: list[tuple[EvalQuery, list[str]]] = field(default_factory=list)  # not in the top 3
     by_tag: dict[str, tuple[int, float]] = field(default_factory=dict)  # "type=typo" -> (n, top-3)
     groups: dict[str, Metrics] = field(default_factory=dict)  # category (or type) -> its own figures
+    polish_first: float | None = None  # of the Polish queries, the share whose first result is a Polish page
 
     def figures(self) -> dict[str, Any]:
-        return {"n": self.n, "top1": round(self.top1, 4), "top3": round(self.top3, 4), "mrr10": round(self.mrr10, 4)}
+        out = {"n": self.n, "top1": round(self.top1, 4), "top3": round(self.top3, 4), "mrr10": round(self.mrr10, 4)}
+        if self.polish_first is not None:
+            out["polish_first"] = round(self.polish_first, 4)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         return {**self.figures(),
@@ -118,6 +122,18 @@ def rank_of(expect: Iterable[str], got: list[str]) -> int | None:
     return next((i for i, hit in enumerate(got[:DEPTH], start=1) if hit in wanted), None)
 
 
+TWIN_PREFIX = "pl-"  # every Polish page's id starts so; a twin's is pl-<english id> (indexer/twins.py)
+
+
+def answers(q: Any) -> list[str]:
+    """The ids that answer a query: its labels, and for a Polish query the Polish twin of each English label too
+    (the same answer in the asker's language; labels written before the twins existed name the English page)."""
+    expect = list(q.expect)
+    if getattr(q, "lang", "en") == "pl":
+        expect += [TWIN_PREFIX + e for e in q.expect if not e.startswith(TWIN_PREFIX)]
+    return expect
+
+
 def score(queries: list[Any], rankings: list[list[str]], tags: tuple[str, ...] = TAGS,
           group: str | None = "type") -> Metrics:
     """Top-1, top-3 and MRR@10 of `queries` (EvalQuery or SetQuery), with a breakdown by the `group` field."""
@@ -126,7 +142,7 @@ def score(queries: list[Any], rankings: list[list[str]], tags: tuple[str, ...] =
     failures = []
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for q, got in zip(queries, rankings, strict=True):
-        rank = rank_of(q.expect, got)
+        rank = rank_of(answers(q), got)
         hit3 = rank is not None and rank <= 3
         top1 += rank == 1
         top3 += hit3
@@ -147,7 +163,9 @@ def score(queries: list[Any], rankings: list[list[str]], tags: tuple[str, ...] =
         for key in keys:
             pairs = [(q, got) for q, got in zip(queries, rankings, strict=True) if getattr(q, group) == key]
             groups[key] = score([q for q, _ in pairs], [got for _, got in pairs], tags=(), group=None)
-    return Metrics(n, top1 / n, top3 / n, rr / n, failures, by_tag, groups)
+    polish = [got for q, got in zip(queries, rankings, strict=True) if q.lang == "pl"]
+    first_pl = sum(bool(got) and got[0].startswith(TWIN_PREFIX) for got in polish) / len(polish) if polish else None
+    return Metrics(n, top1 / n, top3 / n, rr / n, failures, by_tag, groups, first_pl)
 
 
 def agreement(a: list[list[str]], b: list[list[str]]) -> float:
@@ -216,7 +234,8 @@ def score_set(name: str, queries: list[Any], rankings: list[list[str]]) -> Metri
 
 
 def report(name: str, m: Metrics) -> str:
-    lines = [f"{name}: top-1 {m.top1:.1%}  top-3 {m.top3:.1%}  MRR@10 {m.mrr10:.3f}  ({m.n} queries)"]
+    polish = f"  Polish page first {m.polish_first:.1%}" if m.polish_first is not None else ""
+    lines = [f"{name}: top-1 {m.top1:.1%}  top-3 {m.top3:.1%}  MRR@10 {m.mrr10:.3f}  ({m.n} queries){polish}"]
     for key, g in m.groups.items():
         lines.append(f"  {key:<13} top-1 {g.top1:6.1%}  top-3 {g.top3:6.1%}  MRR@10 {g.mrr10:.3f}  ({g.n})")
     lines.append("  top-3 by tag: " + "  ".join(f"{k} {v:.0%} ({n})" for k, (n, v) in m.by_tag.items()))

@@ -1,7 +1,7 @@
-"""The server under test: `throne-rules serve` (waitress, production settings) on a free loopback port.
+"""The server under test: `throne-rules serve` (granian, production settings) on a free loopback port.
 
 The same launcher the tests use (tests/helpers.LiveServer): its output goes to a file, never an
-unread pipe, which under load would stall waitress (it logs a warning per queued request).
+unread pipe, which under load would stall the server once the pipe is full.
 """
 
 from __future__ import annotations

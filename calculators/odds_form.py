@@ -10,7 +10,7 @@ Errors name the form field at fault, in words that use its label.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import odds_form_abilities as ab
@@ -122,10 +122,13 @@ def form_message(err: v.CalcError, field: str) -> str:
     return label + err.message[len(err.field):] if err.message.startswith(err.field) else err.message
 
 
-def calculate_form(args: Mapping[str, Any], tables: Mapping[str, Any]) -> dict[str, Any]:
-    """The page without JavaScript: the form's query string, computed on the server; errors in the form's words."""
+def calculate_form(args: Mapping[str, Any], tables: Mapping[str, Any],
+                   solve: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any]] = calculate
+                   ) -> dict[str, Any]:
+    """The page without JavaScript: the form's query string, computed on the server (by `solve`: the app's
+    bounded, cached one); errors in the form's words."""
     try:
-        return calculate(form_to_body(args, tables), tables)
+        return solve(form_to_body(args, tables), tables)
     except v.CalcError as err:
         field = form_field(err.field)
         raise v.CalcError(err.code, form_message(err, field), field) from err

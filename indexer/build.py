@@ -26,6 +26,7 @@ from .frontmatter import FrontMatterError, split_front_matter
 from .model import Entry
 from .offline_data import offline_search_data
 from .release import FORMAT_VERSION, current_release, new_release_dir, publish, write_json
+from .rulings import ruling_keys
 from .search_backend import write_index
 from .search_extras import search_extras
 from .search_index import encode as encode_index
@@ -178,7 +179,8 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     extras = search_extras(entries, corpus.data, set(facts))
     staging = new_release_dir(build_dir)
     write_index(staging / "index", entries, pl_names, extras)
-    rows = [{**e.to_json(), "faqs": faqs.get(e.id, []),
+    rulings = ruling_keys(entries)
+    rows = [{**e.to_json(), "faqs": faqs.get(e.id, []), **({"ruling": rulings[e.id]} if e.id in rulings else {}),
              "polish_names": pl_names.get(e.id, []),
              "facts": facts.get(e.id, []),
              "english_terms": [{**t, "url": corpus.entries[t["id"]].url}

@@ -7,51 +7,17 @@ mixes two builds.
 from __future__ import annotations
 
 import functools
-import json
 import threading
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from .release import current_release, read_manifest
-from .search_backend import IndexUnavailable, SearchIndex, SearchResult
-from .search_pool import SearchPool
-from .synonyms import synonym_groups
+from .release import current_release
+from .search_pool import MAX_WAITING, SearchPool
+from .snapshot import Release, ReleaseMissing
+
+__all__ = ["Library", "Release", "ReleaseMissing"]
 
 RECHECK_SECONDS = 1.0
-
-
-class ReleaseMissing(RuntimeError):
-    pass
-
-
-@dataclass
-class Release:
-    path: Path
-    manifest: dict[str, Any]
-    entries: dict[str, dict[str, Any]]
-    data: dict[str, Any]
-    index: SearchIndex
-
-    @property
-    def content_hash(self) -> str:
-        return str(self.manifest["content_hash"])
-
-    @classmethod
-    def load(cls, path: Path) -> Release:
-        try:
-            manifest = read_manifest(path)
-            entries = json.loads((path / "entries.json").read_text(encoding="utf-8"))
-            data = json.loads((path / "data.json").read_text(encoding="utf-8"))
-            search_index = SearchIndex(path / "index", synonym_groups(data))
-        except (OSError, ValueError, KeyError, IndexUnavailable) as exc:
-            msg = f"the build at {path} is incomplete or corrupt ({exc}); run 'throne-rules build'"
-            raise ReleaseMissing(msg) from exc
-        return cls(path, manifest, {e["id"]: e for e in entries}, data, search_index)
-
-    def search(self, text: str, limit: int = 10, filters: dict[str, str] | None = None) -> SearchResult:
-        return self.index.search(text, limit=limit, filters=filters)
 
 
 class Library:
@@ -64,12 +30,13 @@ class Library:
         self._checked = 0.0
         self.pool: SearchPool | None = None
 
-    def start_search_pool(self, processes: int) -> SearchPool:
-        """Run searches the result cache does not hold in `processes` worker processes (indexer/search_pool.py),
-        for the live release and every later one. `close_search_pool` ends them."""
+    def start_search_pool(self, processes: int, max_waiting: int = MAX_WAITING) -> SearchPool:
+        """Run searches the result cache does not hold, and other costly work, in `processes` worker processes
+        (indexer/search_pool.py), for the live release and every later one; at most `max_waiting` requests wait
+        for them. `close_search_pool` ends them."""
         with self._lock:
             path = current_release(self.build_dir)
-            self.pool = SearchPool(processes, release_path=path)
+            self.pool = SearchPool(processes, release_path=path, max_waiting=max_waiting)
             if self._release is not None:
                 self._offload(self._release)
             return self.pool

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import ranking
+from . import intent, ranking
 from .analysis import STOP_WORDS, stem, words
 from .model import Entry
+from .rulings import ruling_keys
 from .search_backend import BM25_B, BM25_K1, EN_FIELDS, PL_FIELDS, PLAIN_WEIGHT
 from .search_extras import SearchExtras, hero_words, search_names
 from .synonyms import Phrase
@@ -36,6 +37,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
                         content_hash: str, extras: dict[str, SearchExtras] | None = None) -> dict[str, Any]:
     docs = []
     texts: list[str] = []
+    rulings = ruling_keys(entries)  # per-hero copies of one ruling fold into one suggestion (indexer/rulings.py)
     for e in entries:
         more = (extras or {}).get(e.id) or SearchExtras()
         pl_names = polish_names.get(e.id, []) if e.lang == "en" else []
@@ -50,6 +52,8 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "polarity": more.polarity,
             "described": more.described,
         }
+        if e.id in rulings:
+            doc["ruling"] = rulings[e.id]
         docs.append(doc)
         texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text, more.tags, more.describes,
                   more.describes_pl]
@@ -84,6 +88,11 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "fuzzy_weight": {str(k): v for k, v in ranking.FUZZY_WEIGHT.items()},
             "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,
             "max_query_words": ranking.MAX_QUERY_WORDS,
+            "intent": {"name": list(intent.NAME_INTENT), "words": sorted(intent.INTENT_WORDS),
+                       "name_kinds": sorted(intent.NAME_KINDS), "name_prior": intent.NAME_INTENT_PRIOR,
+                       "timing": list(intent.TIMING_HINTS), "timing_kinds": sorted(intent.TIMING_KINDS),
+                       "timing_prior": intent.TIMING_PRIOR, "game_words": intent.GAME_WORDS,
+                       "game_word_mismatch": intent.GAME_WORD_MISMATCH, "unnamed_game": intent.UNNAMED_GAME},
         },
         "stop_words": sorted(STOP_WORDS),
         "synonyms": [[list(p) for p in g] for g in groups],

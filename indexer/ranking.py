@@ -33,7 +33,10 @@ same fields and boosts, then order them here, by the same rules:
   naming none of a FAQ's heroes gets that FAQ at OTHER_HERO_FAQ (the general answer and the term come first);
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the polarity hint: "debuff" / "buff" marks down status effects of the other type (POLARITY_HINTS);
-- the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box.
+- the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box;
+- the intent priors (indexer/intent.py): "what's it called" prefers the term's own entry, "timing" a phase, a
+  word only one game uses that game's pages, and a Dungeon Dice page comes after the others unless the query
+  names Dungeon Dice or one of its words.
 
 BM25 sums over a query's segments; within a segment, a document scores its best synonym phrase only (the
 server's DisjunctionMax, the client's one search per phrase): a hub entry that lists one thing under many
@@ -56,6 +59,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from .analysis import STOP_WORDS, words
+from .intent import Intent, game_prior
 from .name_match import (  # noqa: F401  (re-exported: NameWords, NameMatcher and their weights stay importable here)
     NAMED,
     NAMED_MAX_DF,
@@ -273,6 +277,7 @@ class QueryInfo:
     kinds: frozenset[str] = frozenset()  # the kinds the query asks for (hinted_kinds)
     flags: list[float] | None = None  # segment_weights (weak or strong), when weights also carry rarity
     polarity: str | None = None  # the kind of status effect the query asks for ("debuff": negative)
+    intent: Intent = Intent()  # what the query asks for beyond what it names (indexer/intent.py)
 
     def names_hero(self, c: Candidate) -> bool:
         """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
@@ -293,7 +298,8 @@ class QueryInfo:
                 prior *= OTHER_HERO_FAQ
         prior *= KIND_HINT_PRIOR if c.kind in self.kinds else 1.0
         prior *= POLARITY_MISMATCH if self.polarity and c.polarity and c.polarity != self.polarity else 1.0
-        return prior
+        prior *= self.intent.prior if c.kind in self.intent.kinds else 1.0
+        return prior * game_prior(self.game, self.intent, c.game)
 
 
 def base_score(bm25: float, best: float, share: float, all_words: bool) -> float:
@@ -302,13 +308,15 @@ def base_score(bm25: float, best: float, share: float, all_words: bool) -> float
 
 
 def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_words: NameWords,
-             best: float | None = None, df: dict[str, int] | None = None) -> list[Candidate]:
+             best: float | None = None, df: dict[str, int] | None = None,
+             matcher: NameMatcher | None = None) -> list[Candidate]:
     """The first `limit` candidates by final score (see the module docstring), then id; name_match is
     computed only where it can matter.
 
     name_match is at most max(1, DESC_RATIO), so a candidate's score is at most its score with that. Candidates
     are scored in order of that bound, highest first, until the bound falls below the limit-th best score
-    found: no candidate left can reach, or tie, the first `limit`.
+    found: no candidate left can reach, or tie, the first `limit`. matcher: the query's NameMatcher, when the
+    caller made it (it also tells which name words each query word matches).
     """
     if best is None:
         best = max((c.bm25 for c in candidates), default=0.0) or 1.0
@@ -319,7 +327,7 @@ def rank_top(candidates: list[Candidate], info: QueryInfo, limit: int, name_word
         base = base_score(c.bm25, best, c.coverage, c.all_words)
         bounded.append(((base + NAME * max(1.0, DESC_RATIO) + NAMED) * prior, base, prior, c))
     bounded.sort(key=lambda x: -x[0])
-    matcher = NameMatcher(info.segments, name_words, info.weights, df)
+    matcher = matcher or NameMatcher(info.segments, name_words, info.weights, df)
     scored: list[Candidate] = []
     floor: list[float] = []  # a min-heap of the `limit` best scores so far
     for upper, base, prior, c in bounded:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,6 +127,30 @@ def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[st
                                  if e.kind == "faq" else [],
                                  polarity=polarity.get(e.id, ""))
     return out
+
+
+def name_segments(segments: list[list[tuple[str, ...]]], names: list[list[str]],
+                  matches: Callable[[str, bool], Iterable[str]]) -> set[int]:
+    """The query segments that name the entry: a phrase of the segment has every word matched (matches: the name
+    words a query word matches, as name_match matches them, the last segment's one word by prefix too) by a word of
+    one of the entry's names (title, aliases, Polish names)."""
+    own = {w for name in names for w in name}
+    out: set[int] = set()
+    for i, alternatives in enumerate(segments):
+        last = i == len(segments) - 1
+        if any(all(own.intersection(matches(w, last and len(phrase) == 1)) for w in phrase) for phrase in alternatives):
+            out.add(i)
+    return out
+
+
+def section_words(plain: set[str], owners: dict[str, set[int]], segments: list[list[tuple[str, ...]]],
+                  flags: list[float], named: set[int]) -> set[str]:
+    """The matched plain words a section link may rest on: those of a strong segment beyond the entry's names
+    (named: name_segments). A query that only names the entry (its title or an alias, however typed) opens the
+    entry at its top; a section only when the query's other words point there. Keep in step with sectionWords in
+    static/js/search-rank.js."""
+    beyond = {i for i in range(len(segments)) if i not in named and flags[i] >= 1.0}
+    return {w for w in plain if owners.get(w, set()) & beyond}
 
 
 def best_section(tokens: list[str], wanted: set[str], sections: list[tuple[str, str, int]] | list[list[Any]],

@@ -1,4 +1,4 @@
-"""Searches run in worker processes, so a flood of costly searches does not hold the serving process's GIL.
+"""Costly work runs in worker processes, so a flood of it does not hold the serving process's GIL.
 
 In one process, every thread shares one interpreter lock: while the threads of a flood run new, costly searches,
 a reader's request (a page, or a search the result cache already holds) waits for the lock at every step of
@@ -8,6 +8,12 @@ process's result cache does not hold is sent to a free worker over a pipe, and t
 lock meanwhile. The serving process only parses requests and writes answers. A release is named by its build
 path: a worker opens each release the first time it is asked about it, and keeps the two latest.
 
+Besides searches, `call` runs any function named "module:function" as `function(release, *args)` in a worker
+(the odds calculator, the nearest terms of a search that found nothing: site/costly.py), with picklable
+arguments and answer.
+
+The pool is bounded (issue 32): at most `max_waiting` callers wait for a worker; one more raises `PoolBusy`
+at once (the app answers 503 with Retry-After), so a flood cannot tie up every serving thread waiting.
 A search runs in the serving thread itself when no worker is ready yet (while the pool starts), and when a
 worker fails (it died, it answered an error, it took longer than `timeout`): the worker is replaced and logged,
 and the reader still gets the answer the worker should have given. Workers are started with the "spawn"
@@ -16,6 +22,7 @@ method (a fresh interpreter: no fork of a process that runs threads) and ended b
 
 from __future__ import annotations
 
+import importlib
 import logging
 import multiprocessing
 import queue
@@ -25,24 +32,30 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from .search_backend import SearchIndex, SearchResult
+from .search_backend import SearchResult
+from .snapshot import Release
 
 log = logging.getLogger(__name__)
 
 KEEP_RELEASES = 2  # a worker keeps the indexes of this many releases open (the live one and the one before)
 TIMEOUT = 10.0  # seconds a search may take in a worker before the worker is replaced
+MAX_WAITING = 4  # callers that may wait for a worker; one more is told the pool is busy
 
 
-def open_index(path: Path) -> SearchIndex:
-    """The search index of the release at `path`, as Release.load opens it."""
-    from .library import Release  # the read side imports this module's users, not the other way round
+class PoolBusy(RuntimeError):
+    """Every worker is busy and `max_waiting` callers already wait: try again later."""
 
-    return Release.load(path).index
+
+def resolve(name: str) -> Any:
+    """The function "module:function" names."""
+    module, _, attr = name.partition(":")
+    return getattr(importlib.import_module(module), attr)
 
 
 def _worker_main(conn: Connection) -> None:
-    """A worker: answers ("search", path, text, limit, filters) and ("open", path) until told to stop."""
-    indexes: OrderedDict[str, SearchIndex] = OrderedDict()
+    """A worker: answers ("search", path, text, limit, filters), ("call", path, name, args) and ("open", path)
+    until told to stop."""
+    indexes: OrderedDict[str, Release] = OrderedDict()
     while True:
         try:
             message = conn.recv()
@@ -52,17 +65,20 @@ def _worker_main(conn: Connection) -> None:
             return
         try:
             path = message[1]
-            index = indexes.get(path)
-            if index is None:
-                index = indexes[path] = open_index(Path(path))
+            release = indexes.get(path)
+            if release is None:
+                release = indexes[path] = Release.load(Path(path))
                 while len(indexes) > KEEP_RELEASES:
-                    indexes.popitem(last=False)[1].close()
+                    indexes.popitem(last=False)[1].index.close()
             indexes.move_to_end(path)
             if message[0] == "open":
                 conn.send(("ok", None))
+            elif message[0] == "call":
+                _, _, name, args = message
+                conn.send(("ok", resolve(name)(release, *args)))
             else:
                 _, _, text, limit, filters = message
-                conn.send(("ok", index.search(text, limit=limit, filters=filters)))
+                conn.send(("ok", release.index.search(text, limit=limit, filters=filters)))
         except Exception as exc:  # reported to the pool, which logs it and searches in its own thread
             conn.send(("error", f"{type(exc).__name__}: {exc}"))
 
@@ -99,10 +115,13 @@ class Worker:
 class SearchPool:
     """`processes` worker processes answering searches; `search` returns None when the caller should search."""
 
-    def __init__(self, processes: int, release_path: Path | None = None, timeout: float = TIMEOUT) -> None:
+    def __init__(self, processes: int, release_path: Path | None = None, timeout: float = TIMEOUT,
+                 max_waiting: int = MAX_WAITING) -> None:
         if processes < 1:
             raise ValueError(f"a search pool needs at least 1 process, not {processes}")
         self.timeout = timeout
+        self.max_waiting = max_waiting
+        self._waiting = 0  # callers waiting for a free worker now
         self._context = multiprocessing.get_context("spawn")
         self._free: queue.Queue[Worker] = queue.Queue()
         self._lock = threading.Lock()
@@ -139,23 +158,48 @@ class SearchPool:
 
     def search(self, release_path: Path, text: str, limit: int,
                filters: dict[str, str] | None) -> SearchResult | None:
+        found = self._ask(release_path, ("search", str(release_path), text, limit, filters))
+        assert found is None or isinstance(found, SearchResult)
+        return found
+
+    def call(self, release_path: Path, name: str, args: tuple[Any, ...]) -> Any | None:
+        """`name`'s answer for (the release at `release_path`, *args) from a worker; None: the caller computes."""
+        return self._ask(release_path, ("call", str(release_path), name, args))
+
+    def _take(self) -> Worker | None:
+        """A free worker, waiting at most `timeout` for one; PoolBusy when `max_waiting` callers already wait."""
+        try:
+            return self._free.get_nowait()
+        except queue.Empty:
+            pass
+        with self._lock:
+            if self._waiting >= self.max_waiting:
+                raise PoolBusy(f"{self._waiting} requests already wait for a worker")
+            self._waiting += 1
+        try:
+            return self._free.get(timeout=self.timeout)
+        except queue.Empty:
+            log.warning("no worker free for %s s: computing in the serving thread", self.timeout)
+            return None
+        finally:
+            with self._lock:
+                self._waiting -= 1
+
+    def _ask(self, release_path: Path, message: tuple[Any, ...]) -> Any | None:
         if self._ready == 0 or self._closed:
             return None
-        try:
-            worker = self._free.get(timeout=self.timeout)
-        except queue.Empty:
-            log.warning("no search worker free for %s s: searching in the serving thread", self.timeout)
+        worker = self._take()
+        if worker is None:
             return None
         try:
-            found = worker.ask(("search", str(release_path), text, limit, filters), self.timeout)
+            found = worker.ask(message, self.timeout)
         except (RuntimeError, OSError, EOFError) as exc:
             self.failures += 1
-            log.warning("search worker %s failed on %r (%s): replaced; searching in the serving thread",
-                        worker.process.pid, text, exc)
+            log.warning("worker %s failed on %r (%s): replaced; computing in the serving thread",
+                        worker.process.pid, message[2], exc)
             self._replace(worker, release_path)
             return None
         self._free.put(worker)
-        assert isinstance(found, SearchResult)
         return found
 
     def _replace(self, worker: Worker, release_path: Path) -> None:

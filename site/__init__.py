@@ -14,11 +14,12 @@ from flask import Flask
 from indexer import Library
 
 from .assets import AssetManifest
+from .costly import ResultCache
 from .json_provider import SafeJSONProvider
 from .page_cache import PageCache
 from .paths import find_layout
 from .precache import code_fingerprint
-from .prefix import PrefixMount, normalize_prefix
+from .prefix import ForwardedPrefixCheck, PrefixMount, normalize_prefix
 from .setting_checks import check_settings
 
 LAYOUT = find_layout()
@@ -31,7 +32,7 @@ DEFAULTS: dict[str, Any] = {
     "BUILD_DIR": str(LAYOUT.build_dir),
     # True while `throne-rules freeze` writes the static copy: hashed file names, no query-string pages.
     "STATIC_EXPORT": False,
-    # The production server's limits (see site/serving.py and README, Operations).
+    # The production server's limits (see site/serving.py and docs/operations.md).
     # The public URL of the site's root ("https://rules.example.org"); absolute links, og: tags and the sitemap
     # use it. Empty: links stay relative and no request's Host header is ever written into a page.
     "SITE_URL": "",
@@ -42,10 +43,10 @@ DEFAULTS: dict[str, Any] = {
     # with X-Forwarded-Prefix instead (TRUSTED_PROXIES); links follow either (request.script_root).
     "URL_PREFIX": "",
     "MAX_BODY_BYTES": 64 * 1024,
-    "CONNECTION_LIMIT": 500,
-    "CHANNEL_TIMEOUT": 30,
+    # Connections served at once; an idle one costs granian a few KB, no thread.
+    "CONNECTION_LIMIT": 10_000,
+    # Seconds a request's head may take to arrive, and a keep-alive connection may idle (at most 60).
     "REQUEST_TIMEOUT": 10,
-    "PER_CLIENT_THREADS": 2,
     # `throne-rules serve` runs the searches its result cache does not hold in this many worker processes
     # (indexer/search_pool.py), so costly searches do not slow every other request; 0: in the serving threads.
     "SEARCH_PROCESSES": 1,
@@ -60,12 +61,13 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
     check_settings(app.config)
-    # Flask refuses a larger body too (other WSGI servers, the test client); waitress stops it earlier.
+    # A larger body is refused by Flask (413, JSON under /api) before it is read: granian streams bodies.
     app.config["MAX_CONTENT_LENGTH"] = int(app.config["MAX_BODY_BYTES"])
     app.extensions["library"] = Library(Path(app.config["BUILD_DIR"]))
     app.extensions["assets"] = AssetManifest(LAYOUT.static_dir, hashed_names=bool(app.config.get("STATIC_EXPORT")))
     app.extensions["code_fingerprint"] = code_fingerprint()
     app.extensions["page_cache"] = PageCache()
+    app.extensions["costly"] = ResultCache()
 
     from . import security
     from .compression import GzipMiddleware
@@ -88,6 +90,6 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if proxies > 0:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,  # type: ignore[method-assign]
-                                x_prefix=proxies)
+        app.wsgi_app = ForwardedPrefixCheck(ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies, x_prefix=proxies))
     return app

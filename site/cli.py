@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,6 +15,7 @@ from indexer.release import current_release
 
 from . import DEFAULTS
 from .prefix import PrefixError
+from .serving import DEFAULT_THREADS
 from .setting_checks import SettingError
 
 
@@ -110,17 +110,13 @@ def _app_under(config: dict[str, Any], prefix: str | None) -> Flask | int:
         return _refuse(exc.problems)
 
 
-def _interrupt(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 def cmd_serve(args: argparse.Namespace) -> int:
     content_dir, build_dir = _paths(args)
     if build_is_stale(content_dir, build_dir):
         print("content changed since the last build (or no build yet): building first")
         if cmd_build(args) != 0:
             return 1
-    from .serving import SERVE_SWITCH_INTERVAL, make_server, start_pack_warmer
+    from .serving import make_server, serve_settings
 
     app = _app_under({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir)}, args.url_prefix)
     if isinstance(app, int):
@@ -130,29 +126,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if problems:
         return _refuse(problems)
     cfg = app.config
-    server = make_server(app, host=args.host, port=args.port, threads=args.threads,
-                         max_body_bytes=int(cfg["MAX_BODY_BYTES"]), connection_limit=int(cfg["CONNECTION_LIMIT"]),
-                         channel_timeout=int(cfg["CHANNEL_TIMEOUT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]),
-                         per_client_threads=int(cfg["PER_CLIENT_THREADS"]),
-                         trusted_proxies=int(cfg["TRUSTED_PROXIES"]))
-    print(f"serving on http://{args.host}:{args.port}{prefix}/ (waitress, {args.threads} threads, "
+    server = make_server(host=args.host, port=args.port, threads=args.threads,
+                         connection_limit=int(cfg["CONNECTION_LIMIT"]), request_timeout=float(cfg["REQUEST_TIMEOUT"]))
+    serve_settings({"CONTENT_DIR": str(content_dir), "BUILD_DIR": str(build_dir), "URL_PREFIX": prefix}, args.threads)
+    print(f"serving on http://{args.host}:{args.port}{prefix}/ (granian, {args.threads} threads, "
           f"{cfg['CONNECTION_LIMIT']} connections, bodies up to {cfg['MAX_BODY_BYTES']:,} bytes)", flush=True)
-    start_pack_warmer(app, prefix=prefix)
-    library = app.extensions["library"]
-    if int(cfg["SEARCH_PROCESSES"]) > 0:
-        library.start_search_pool(int(cfg["SEARCH_PROCESSES"]))
-    switch_interval = sys.getswitchinterval()
-    sys.setswitchinterval(SERVE_SWITCH_INTERVAL)
-    on_term = signal.signal(signal.SIGTERM, _interrupt)  # a service manager's stop: close as Ctrl-C does
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.close()
-        library.close_search_pool()
-        signal.signal(signal.SIGTERM, on_term)
-        sys.setswitchinterval(switch_interval)
+    server.serve()  # until SIGINT or SIGTERM (granian stops its worker, which ends its search workers)
     return 0
 
 
@@ -186,10 +165,11 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="check the content and build the search index and offline data")
     b.set_defaults(func=cmd_build)
-    s = sub.add_parser("serve", help="build if stale, then serve with the production WSGI server (waitress)")
+    s = sub.add_parser("serve", help="build if stale, then serve with the production server (granian)")
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--threads", type=int, default=8)
+    s.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="Python threads answering requests; at "
+                   "most half wait for the search workers at once (default: %(default)s)")
     s.add_argument("--url-prefix", default=None, help="serve the app under this path (/rules: the home page is "
                    "/rules/, every link under it); default: the URL_PREFIX setting, else the root")
     s.set_defaults(func=cmd_serve)

@@ -28,7 +28,8 @@ from .security import SECURITY_HEADERS
 
 HEADERS_FILE = """# Example caching rules for a static host that reads a `_headers` file
 # (Netlify, Cloudflare Pages). Hashed files never change under their name;
-# pages, the manifest and the service worker must always be revalidated.
+# pages, the manifest and the service worker must always be revalidated (pages are, by both hosts' defaults:
+# a Cache-Control on /* would be joined to the hashed files' own on Cloudflare Pages, making them no-cache).
 /static/*
   Cache-Control: public, max-age=31536000, immutable
 /vendor/*
@@ -45,13 +46,14 @@ HEADERS_FILE = """# Example caching rules for a static host that reads a `_heade
   Cache-Control: no-cache
   Content-Type: application/manifest+json
 /*
-  Cache-Control: no-cache
 {security}
 """
 
 
 # The path of each rule in HEADERS_FILE (a line that starts with "/").
 HEADERS_PATH = re.compile(r"^/", re.M)
+# Written into every export: freeze replaces only a folder that holds it (or a new or empty one), never `.`
+EXPORT_MARK = ".throne-rules-export"
 
 
 class FreezeError(RuntimeError):
@@ -137,10 +139,15 @@ def freeze(app: Flask, out: Path, base_path: str = "") -> FreezeReport:
         raise FreezeError("freeze needs an app made with STATIC_EXPORT=True (hashed asset names)")
     started = time.perf_counter()
     out = out.resolve()
+    if out.exists() and not (out / EXPORT_MARK).is_file() and (not out.is_dir() or any(out.iterdir())):
+        raise FreezeError(f"{out} is not an earlier export (it has no {EXPORT_MARK}): freeze replaces its folder "
+                          "as a whole, so it only writes into a new or empty folder or over an earlier export")
     staging = out.parent / f".{out.name}.tmp-{uuid.uuid4().hex[:8]}"
     staging.mkdir(parents=True)
     try:
         skipped = write_site(app, staging, base_path)
+        (staging / EXPORT_MARK).write_text("throne-rules freeze output; the next freeze replaces this folder\n",
+                                           encoding="utf-8")
         old = out.parent / f".{out.name}.old-{uuid.uuid4().hex[:8]}"
         if out.exists():
             out.rename(old)

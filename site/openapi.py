@@ -102,7 +102,9 @@ SEARCH = {
                 "results": {"type": "array", "items": _obj(
                     {**{k: STR for k in ("id", "title", "url", "game", "kind", "lang", "snippet")},
                      "section": {"type": ["string", "null"],
-                                 "description": "Heading of the section the match sits in (the url ends #anchor)"}})},
+                                 "description": "Heading of the section the match sits in (the url ends #anchor)"},
+                     "also": {"type": "array", "items": _obj({k: STR for k in ("id", "title", "url")}),
+                              "description": "Per-hero copies of this ruling, folded under it"}})},
             })),
             "400": _ok(ERROR, "Bad parameter; `error.field` names it"),
         },

@@ -3,8 +3,12 @@
 The A–Z index, the FAQ index, the home and game pages and each entry are the same for every reader until
 the next build, yet cost from a few to over a hundred milliseconds to render; 16 clients asking for
 `/index` at once queued everyone behind them. A view wrapped in `@per_release` renders its page once per
-build and URL (path and query string), keeps at most `MAX_PAGES` of them per build (least recently used
-go first) and the caches of the last `KEEP_RELEASES` builds only. Only 200 answers are kept.
+build and URL, keeps at most `MAX_PAGES` of them per build (least recently used go first) and the caches of
+the last `KEEP_RELEASES` builds only, as UTF-8 bytes. Only 200 answers are kept.
+
+The URL is the path and only the query parameters the view reads (`params`: each name with the values it
+knows); any other parameter, or an unknown value, does not make a page of its own: `/index?r=<random>` is
+`/index`'s cached page, not a new render kept in memory (issue 32).
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from flask import current_app, request
@@ -30,9 +34,9 @@ class PageCache:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._builds: OrderedDict[str, OrderedDict[str, str]] = OrderedDict()
+        self._builds: OrderedDict[str, OrderedDict[str, bytes]] = OrderedDict()
 
-    def get(self, build: str, url: str) -> str | None:
+    def get(self, build: str, url: str) -> bytes | None:
         with self._lock:
             pages = self._builds.get(build)
             if pages is None or url not in pages:
@@ -40,7 +44,7 @@ class PageCache:
             pages.move_to_end(url)
             return pages[url]
 
-    def put(self, build: str, url: str, page: str) -> None:
+    def put(self, build: str, url: str, page: bytes) -> None:
         with self._lock:
             pages = self._builds.setdefault(build, OrderedDict())
             self._builds.move_to_end(build)
@@ -51,18 +55,37 @@ class PageCache:
                 pages.popitem(last=False)
 
 
-def per_release(view: F) -> F:
+UNKNOWN = "\x00"  # the value an unknown parameter value is keyed under (a view given one answers the same)
+
+
+def cache_key(params: Mapping[str, Collection[str]]) -> str:
+    """The request's path with only `params`' values that are known, in a fixed order."""
+    query = []
+    for name in sorted(params):
+        value = request.args.get(name, "")
+        if value:
+            query.append(f"{name}={value if value in params[name] else UNKNOWN}")
+    return request.script_root + request.path + "?" + "&".join(query)
+
+
+def per_release(view: F | None = None, *, params: Mapping[str, Collection[str]] | None = None) -> Any:
+    """`@per_release`, or `@per_release(params={"kind": KINDS})` for a view that reads those parameters."""
+    if view is None:
+        return functools.partial(per_release, params=params)
+    known = params or {}
+
     @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         cache: PageCache = current_app.extensions["page_cache"]
         build = str(release().path)
-        url = request.script_root + request.full_path
+        url = cache_key(known)
         page = cache.get(build, url)
         if page is None:
-            page = view(*args, **kwargs)
-            if not isinstance(page, str):  # a redirect or an error: not a page to keep
-                return page
+            rendered = view(*args, **kwargs)
+            if not isinstance(rendered, str):  # a redirect or an error: not a page to keep
+                return rendered
+            page = rendered.encode()  # kept encoded: a 400 KB page is not encoded again for every reader
             cache.put(build, url, page)
         return page
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

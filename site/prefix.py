@@ -10,6 +10,7 @@ as SCRIPT_NAME `/rules`, path `/x`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import quote
@@ -60,3 +61,22 @@ class PrefixMount:
         start_response("404 Not Found", [("Content-Type", "text/plain; charset=utf-8"),
                                          ("Content-Length", str(len(body)))])
         return [body]
+
+
+# A path prefix a proxy may forward: segments of unreserved characters only ("/rules", "/a/b-c"), never "//host",
+# a scheme, a query, a backslash or an escape.
+FORWARDED_PREFIX = re.compile(r"(/[A-Za-z0-9._~-]+)*/?")
+
+
+class ForwardedPrefixCheck:
+    """Drops an `X-Forwarded-Prefix` that is not a plain path before werkzeug's ProxyFix reads it (issue 32):
+    `//evil.example` would otherwise start every link and redirect the app writes."""
+
+    def __init__(self, app: WSGIApp) -> None:
+        self.app = app
+
+    def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        value = environ.get("HTTP_X_FORWARDED_PREFIX")
+        if value is not None and not all(FORWARDED_PREFIX.fullmatch(v.strip()) for v in value.split(",")):
+            del environ["HTTP_X_FORWARDED_PREFIX"]
+        return self.app(environ, start_response)

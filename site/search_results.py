@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from indexer.rulings import fold_rulings
+
 from .search_params import SearchParams
 from .views import release
 
@@ -30,4 +32,6 @@ def run_search(params: SearchParams) -> Results:
         url = e["url"] + (f"#{hit.section[0]}" if hit.section else "")
         rows.append({"id": e["id"], "title": e["title"], "url": url, "game": e["game"], "kind": e["kind"],
                      "lang": e["lang"], "snippet": hit.snippet, "section": hit.section[1] if hit.section else None})
-    return Results(params.q, found.total, rows, found.suggestion)
+    # per-hero copies of one ruling fold into one row under the general answer (indexer/rulings.py)
+    ruling = {r["id"]: rel.entries[r["id"]]["ruling"] for r in rows if rel.entries[r["id"]].get("ruling")}
+    return Results(params.q, found.total, fold_rulings(rows, ruling), found.suggestion)

@@ -1,108 +1,91 @@
-"""The production server: waitress with bounded request bodies, connections and receive times.
+"""The production server: granian (Rust, hyper) configured with the app's limits; nothing of it subclassed.
 
-Waitress reads a whole request (headers and body) before it hands it to the app, so the limits that
-protect memory and the other clients have to live in the server, not only in Flask:
+Connections, request lines and headers are handled by hyper in native code, outside Python and its GIL, so a
+client that floods headers or holds sockets open costs the Python threads nothing:
 
-- a body over ``MAX_BODY_BYTES`` is refused as soon as its ``Content-Length`` is read (or, for a chunked
-  body, once that many bytes have come in): 413 with the API's JSON error shape, the rest never read;
-- at most ``CONNECTION_LIMIT`` connections are open at once;
-- a request still arriving ``REQUEST_TIMEOUT`` seconds after its first byte (a client trickling its
-  headers or body) is closed, so slow clients cannot hold connections for ever;
-- an idle keep-alive connection is closed after ``CHANNEL_TIMEOUT`` seconds;
-- waitress's threads are shared out per client address (site/fair_dispatch.py): at most
-  ``PER_CLIENT_THREADS`` requests of one address run at once, and a free thread goes to the client with the
-  fewest running, so a flood from one address does not make other readers queue behind it.
+- hyper refuses a request of more than 100 header lines, or whose head does not fit HEADER_BUFFER_BYTES, with
+  431, and closes the connection (a header flood is parsed in time linear in its size, never handed to Python);
+- a request's head must arrive within ``REQUEST_TIMEOUT`` seconds of the connection being ready for it (a
+  new connection, or a keep-alive one after its last answer): sockets that trickle headers, send nothing at all
+  or idle between requests are closed after that long;
+- up to ``CONNECTION_LIMIT`` connections are served at once (granian's backpressure); an idle one is a few KB in
+  Rust, not a Python thread, so hundreds of idle sockets do not lock readers out;
+- ``--threads`` Python threads run the app; bodies reach it as a stream, so a declared body over
+  ``MAX_BODY_BYTES`` is refused with 413 (Flask's MAX_CONTENT_LENGTH, the API's JSON shape) before it is read.
+
+`throne-rules serve` puts the settings it was given into the environment and starts granian; granian forks its
+worker, which makes the app with `worker_app` (from those settings) and starts what the app needs beside it:
+the search worker processes (SEARCH_PROCESSES) and the page-pack warmer.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import resource
+import sys
 import threading
 import time
 from typing import Any
 
-from waitress.channel import HTTPChannel
-from waitress.parser import HTTPRequestParser
-from waitress.server import BaseWSGIServer, create_server
-from waitress.task import ErrorTask
-from waitress.utilities import Error
-
-from .fair_dispatch import FairDispatcher
-
-# How often the server looks for connections to close (seconds); waitress's own default is 30.
-CLEANUP_INTERVAL = 1
-# How long a thread may hold the GIL while others wait for it (seconds; Python's default is 0.005), set while
-# `throne-rules serve` runs. A reader's short request needs the GIL a few times (the server's I/O thread
-# reads it, a worker answers it, the I/O thread sends it): behind threads running costly searches each of
-# those waits up to this long. 1 ms took the hostile bench's reader from 27 to 18 ms (docs/performance.md).
+# How long a thread may hold the GIL while others wait for it (seconds; Python's default is 0.005), set in the
+# serving worker: a reader's short request waits at most this long behind a thread doing costly work.
 SERVE_SWITCH_INTERVAL = 0.001
-
-_CODES = {400: "bad_request", 413: "body_too_large", 431: "headers_too_large", 501: "not_implemented"}
-
-
-def error_body(err: Error) -> bytes:
-    """A waitress-level error in the API's error shape."""
-    code = _CODES.get(err.code, "bad_request")
-    if err.code == 413:
-        message = "The request body is too large."
-    else:
-        message = f"{err.reason}."
-    return json.dumps({"error": {"code": code, "message": message, "field": None}}).encode()
+# The most a request's head (request line and headers) may take: hyper's read buffer (granian's default is
+# 408 KB). Together with hyper's cap of 100 header lines it bounds what one request makes the server parse.
+HEADER_BUFFER_BYTES = 64 * 1024
+# Python threads answering requests (`serve --threads`). Most of a flood's threads wait, holding no GIL, for the
+# worker pool (site/costly.py), at most half of them: the rest answer pages and cached answers meanwhile.
+DEFAULT_THREADS = 32
+THREADS_VARIABLE = "THRONE_RULES_SERVE_THREADS"  # how `serve` tells its granian worker the thread count
+# Granian's header timeout is at most a minute.
+MAX_REQUEST_TIMEOUT = 60.0
 
 
-class JsonErrorTask(ErrorTask):
-    """Errors found while reading a request (too large, malformed) answered as JSON, connection closed."""
-
-    def execute(self) -> None:
-        err = self.request.error
-        body = error_body(err)
-        self.status = f"{err.code} {err.reason}"
-        self.response_headers.append(("Content-Type", "application/json"))
-        self.set_close_on_finish()
-        self.content_length = len(body)
-        self.write(body)
+def open_files_limit() -> int:
+    """Raise this process's open-files limit to its hard limit (each connection is a file); the new limit."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        soft = hard
+    return soft
 
 
-class TimedRequestParser(HTTPRequestParser):
-    """Remembers when the first byte of the request came in."""
+def make_server(*, host: str, port: int, threads: int, connection_limit: int, request_timeout: float) -> Any:
+    """A granian server for `worker_app` with the limits above; `server.serve()` serves until stopped."""
+    from granian import Granian
+    from granian.constants import HTTPModes, Interfaces
+    from granian.http import HTTP1Settings
 
-    def __init__(self, adj: Any) -> None:
-        super().__init__(adj)
-        self.started = time.time()
-
-
-class BoundedChannel(HTTPChannel):
-    error_task_class = JsonErrorTask
-    parser_class = TimedRequestParser
-
-
-def _close_slow_requests(server: BaseWSGIServer, now: float, request_timeout: float) -> None:
-    cutoff = now - request_timeout
-    for channel in list(server.active_channels.values()):
-        request = getattr(channel, "request", None)
-        if request is not None and not request.completed and request.started < cutoff:
-            channel.will_close = True
+    files = open_files_limit()
+    timeout_ms = int(min(request_timeout, MAX_REQUEST_TIMEOUT) * 1000)
+    return Granian("throne_rules.serving:worker_app", factory=True, address=host, port=port,
+                   interface=Interfaces.WSGI, http=HTTPModes.http1, websockets=False, workers=1,
+                   blocking_threads=threads, backpressure=max(1, min(connection_limit, files - 64)),
+                   http1_settings=HTTP1Settings(header_read_timeout=timeout_ms, max_buffer_size=HEADER_BUFFER_BYTES),
+                   log_access=False)
 
 
-def make_server(app: Any, *, host: str, port: int, threads: int, max_body_bytes: int, connection_limit: int,
-                channel_timeout: int, request_timeout: float, per_client_threads: int = 2, trusted_proxies: int = 0,
-                ident: str = "throne-rules") -> BaseWSGIServer:
-    """A waitress server for `app` with the limits above; `server.run()` serves until stopped."""
-    dispatcher = FairDispatcher(per_client_threads, trusted_proxies)
-    dispatcher.set_thread_count(threads)
-    server = create_server(app, _dispatcher=dispatcher, host=host, port=port, threads=threads, ident=ident,
-                           max_request_body_size=max_body_bytes + 1, connection_limit=connection_limit,
-                           channel_timeout=channel_timeout, cleanup_interval=CLEANUP_INTERVAL)
-    assert isinstance(server, BaseWSGIServer), "one host and port give one server"
-    server.channel_class = BoundedChannel
-    plain_maintenance = server.maintenance
+def worker_app() -> Any:
+    """The app in granian's worker, from the THRONE_RULES_* settings, with its search workers and pack warmer."""
+    from . import create_app
 
-    def maintenance(now: float) -> None:
-        plain_maintenance(now)
-        _close_slow_requests(server, now, request_timeout)
+    app = create_app()
+    processes = int(app.config["SEARCH_PROCESSES"])
+    if processes > 0:
+        # half the threads at most wait for the workers: the other half stay free for pages and cached answers
+        threads = int(os.environ.get(THREADS_VARIABLE, DEFAULT_THREADS))
+        app.extensions["library"].start_search_pool(processes, max_waiting=max(1, threads // 2))
+    start_pack_warmer(app, prefix=app.config["URL_PREFIX"])
+    sys.setswitchinterval(SERVE_SWITCH_INTERVAL)
+    return app
 
-    server.maintenance = maintenance  # type: ignore[method-assign]
-    return server
+
+def serve_settings(config: dict[str, Any], threads: int) -> None:
+    """Pass settings given on the command line to the worker (it reads THRONE_RULES_* as the app does)."""
+    for name, value in config.items():
+        os.environ[f"THRONE_RULES_{name}"] = json.dumps(value)  # read back as JSON, as from_prefixed_env does
+    os.environ[THREADS_VARIABLE] = str(threads)
 
 
 # How often the warmer looks for a new build whose page pack is not rendered yet (seconds).

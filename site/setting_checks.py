@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-# Each numeric setting (site/__init__.py DEFAULTS, the README's settings table) with the least it may be.
-NUMERIC_SETTINGS: dict[str, int] = {"MAX_BODY_BYTES": 1, "CONNECTION_LIMIT": 1, "CHANNEL_TIMEOUT": 1,
-                                    "REQUEST_TIMEOUT": 1, "PER_CLIENT_THREADS": 0, "SEARCH_PROCESSES": 0,
-                                    "TRUSTED_PROXIES": 0}
+# Each numeric setting (site/__init__.py DEFAULTS, the settings table in docs/cli.md) with the least it may be.
+NUMERIC_SETTINGS: dict[str, int] = {"MAX_BODY_BYTES": 1, "CONNECTION_LIMIT": 1, "REQUEST_TIMEOUT": 1,
+                                    "SEARCH_PROCESSES": 0, "TRUSTED_PROXIES": 0}
+# The most some may be: granian's header timeout is at most a minute (site/serving.py).
+MOST: dict[str, int] = {"REQUEST_TIMEOUT": 60}
 FRACTIONAL = {"REQUEST_TIMEOUT"}  # may be a fraction (seconds: 2.5)
 
 
@@ -31,9 +32,11 @@ def setting_problems(config: Mapping[str, Any]) -> list[str]:
     for name, least in NUMERIC_SETTINGS.items():
         value = config.get(name)
         kinds = (int, float) if name in FRACTIONAL else (int,)
-        if isinstance(value, bool) or not isinstance(value, kinds) or value < least:
+        most = MOST.get(name)
+        if isinstance(value, bool) or not isinstance(value, kinds) or value < least or (most and value > most):
             what = "a number" if name in FRACTIONAL else "a whole number"
-            problems.append(f"setting {name} must be {what} of at least {least}, not {value!r}")
+            upto = f" and at most {most}" if most else ""
+            problems.append(f"setting {name} must be {what} of at least {least}{upto}, not {value!r}")
     return problems
 
 

@@ -216,9 +216,10 @@ function navigate(request, url) {
 function asset(request, url) {
   return fromCache(request).then(function (cached) {
     if (cached) return cached;
-    // A static file named without its hash: this build's copy, so a page never mixes builds.
-    var sameBuild = url.pathname.indexOf(BASE + "/static/") === 0 ? fromCache(request, { ignoreSearch: true })
-      : Promise.resolve(undefined);
+    // A static file named without its hash: this build's copy, so a page never mixes builds. A page that asks
+    // for a hashed version (?v=) this cache does not hold is another build's: only the network has it.
+    var unhashed = url.pathname.indexOf(BASE + "/static/") === 0 && !url.searchParams.has("v");
+    var sameBuild = unhashed ? fromCache(request, { ignoreSearch: true }) : Promise.resolve(undefined);
     return sameBuild.then(function (copy) { return copy || fetch(request); });
   });
 }

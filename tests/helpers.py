@@ -10,10 +10,12 @@ import tempfile
 import textwrap
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Self
 
 SOURCE = "001_2b96ab6011805de8.txt"
+PORT_RETRIES = 3  # new ports tried when the free port picked was taken before the server bound it
 
 
 def entry_text(entry_id: str, title: str, body: str = "Some text.", **fields: str) -> str:
@@ -42,12 +44,20 @@ class ChildServer:
 
     probe = "/"
 
-    def __init__(self, cmd: list[str], port: int, env: dict[str, str] | None = None):
+    def __init__(self, cmd: list[str], port: int, env: dict[str, str] | None = None,
+                 on_port: Callable[[int], list[str]] | None = None):
+        """`on_port`, when the caller let the port be picked: the command for another port, used if the picked
+        one was taken between free_port() and the server's bind (another xdist worker, a client's socket)."""
+        self.env = {**os.environ, **(env or {})}
+        self.on_port = on_port
+        self._start(cmd, port)
+
+    def _start(self, cmd: list[str], port: int) -> None:
         self.port = port
         self.url = f"http://127.0.0.1:{self.port}"
         # Output goes to a file, never an unread pipe: a full pipe stalls a chatty server under load.
         self.log = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})})
+        self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env=self.env)
 
     def output(self) -> str:
         self.log.seek(0)
@@ -55,12 +65,19 @@ class ChildServer:
 
     def wait_ready(self, timeout: float = 60) -> Self:
         deadline = time.monotonic() + timeout
+        retries = PORT_RETRIES
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                if self.on_port and retries and "Address already in use" in self.output():
+                    retries -= 1
+                    self.log.close()
+                    port = free_port()
+                    self._start(self.on_port(port), port)
+                    continue
                 raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.output()}")
             try:
                 with urllib.request.urlopen(self.url + self.probe, timeout=2) as resp:
-                    if resp.status == 200:
+                    if resp.status == 200 and self.proc.poll() is None:  # ours answered, not a squatter
                         return self
             except OSError:
                 time.sleep(0.1)
@@ -82,15 +99,20 @@ class LiveServer(ChildServer):
     probe = "/healthz"
 
     def __init__(self, content: Path, build_dir: Path, port: int | None = None, env: dict[str, str] | None = None):
-        port = port or free_port()
-        super().__init__([sys.executable, "-m", "throne_rules.cli", "--content", str(content), "--build-dir",
-                          str(build_dir), "serve", "--port", str(port)], port, env)
+        def cmd(port: int) -> list[str]:
+            return [sys.executable, "-m", "throne_rules.cli", "--content", str(content), "--build-dir", str(build_dir),
+                    "serve", "--port", str(port)]
+
+        picked = port or free_port()
+        super().__init__(cmd(picked), picked, env, on_port=None if port else cmd)
 
 
 class StaticServer(ChildServer):
     """`python -m http.server` over a folder, on loopback: a plain static host."""
 
     def __init__(self, folder: Path, port: int | None = None):
-        port = port or free_port()
-        super().__init__([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1",
-                          "--directory", str(folder)], port)
+        def cmd(port: int) -> list[str]:
+            return [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", str(folder)]
+
+        picked = port or free_port()
+        super().__init__(cmd(picked), picked, on_port=None if port else cmd)

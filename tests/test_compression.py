@@ -200,7 +200,7 @@ def test_no_transform_is_honoured() -> None:
 
 
 def test_live_server_serves_gzip(live_server: LiveServer) -> None:
-    """The production server (waitress) with the production app: gzip on the wire."""
+    """The production server (granian) with the production app: gzip on the wire."""
     req = urllib.request.Request(live_server.url + "/", headers={"Accept-Encoding": "gzip"})
     with urllib.request.urlopen(req, timeout=10) as resp:
         raw = resp.read()

@@ -24,7 +24,7 @@ ANSWER_WORDS = 25
 
 def first_sentence(text: str) -> str:
     text = " ".join(text.split())
-    m = re.search(r"(?<=[.!?])\s+(?=[A-ZĄĆĘŁŃÓŚŹŻ\"“(])", text)
+    m = re.search(r"(?<=[.!?])\s+(?=[A-ZĄĆĘŁŃÓŚŹŻ\"“„(])", text)
     return text[: m.start()] if m else text
 
 

@@ -17,12 +17,21 @@ def test_results_list_and_links_carry_stable_hooks(client: FlaskClient) -> None:
 
 
 def test_a_match_in_one_section_links_to_it_and_names_it(client: FlaskClient) -> None:
-    page = BeautifulSoup(client.get("/search?q=damage+type+chart").get_data(as_text=True), "html.parser")
+    # words beyond the entry's names ("values") point into the chart; the entry's own name does not (issue 33)
+    page = BeautifulSoup(client.get("/search?q=damage+chart+values").get_data(as_text=True), "html.parser")
     link = page.select_one('a[data-entry-id="damage-types"]')
     assert link["href"] == "/dice-throne/damage-types#damage-type-chart"
     assert link.find_parent("li").select_one(".result-section").get_text() == "Damage type chart"
-    api = client.get("/api/search?q=damage+type+chart").get_json()
+    api = client.get("/api/search?q=damage+chart+values").get_json()
     row = next(r for r in api["results"] if r["id"] == "damage-types")
     assert row["url"] == "/dice-throne/damage-types#damage-type-chart" and row["section"] == "Damage type chart"
     plain = next(r for r in client.get("/api/search?q=stun").get_json()["results"] if r["id"] == "stun")
     assert plain["url"] == "/dice-throne/stun" and plain["section"] is None
+
+
+def test_a_query_naming_the_entry_opens_it_at_its_top(client: FlaskClient) -> None:
+    """Issue 33: a title or an alias ("damage type chart" is one) opens the entry, not one of its sections."""
+    for q, entry in (("damage type chart", "damage-types"), ("poison", "poison"), ("poisoned", "poison"),
+                     ("paladin", "paladin"), ("blind", "blind")):
+        row = client.get(f"/api/search?q={q}").get_json()["results"][0]
+        assert row["id"] == entry and row["section"] is None and "#" not in row["url"], q

@@ -29,7 +29,9 @@ def test_a_bad_value_is_named(value: object) -> None:
 def test_a_timeout_may_be_a_fraction() -> None:
     assert setting_problems({**DEFAULTS, "REQUEST_TIMEOUT": 2.5}) == []
     assert setting_problems({**DEFAULTS, "REQUEST_TIMEOUT": 0.5}) == [
-        "setting REQUEST_TIMEOUT must be a number of at least 1, not 0.5"]
+        "setting REQUEST_TIMEOUT must be a number of at least 1 and at most 60, not 0.5"]
+    assert setting_problems({**DEFAULTS, "REQUEST_TIMEOUT": 61}) == [
+        "setting REQUEST_TIMEOUT must be a number of at least 1 and at most 60, not 61"]
 
 
 def test_serve_refuses_a_setting_from_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

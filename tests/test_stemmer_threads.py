@@ -90,9 +90,10 @@ def _ask(base: str, q: str) -> tuple[int, list[str] | None]:
         return err.code, None
 
 
-def test_concurrent_search_hammer_no_5xx_and_same_answers(tmp_path: Path) -> None:
+def test_concurrent_search_hammer_no_5xx_and_same_answers(build_dir: Path) -> None:
+    # the run's build (conftest), read only: both servers start at once instead of building the content first
     queries = _near_misses(seed=7, n=HAMMER_CLIENTS * HAMMER_QUERIES_PER_CLIENT) + ["cutlass"]
-    server = LiveServer(CONTENT_DIR, tmp_path / "build").wait_ready(timeout=180)
+    server = LiveServer(CONTENT_DIR, build_dir).wait_ready(timeout=180)
     try:
         results: dict[str, set[tuple[int, tuple[str, ...] | None]]] = {}
         lock = threading.Lock()
@@ -118,7 +119,7 @@ def test_concurrent_search_hammer_no_5xx_and_same_answers(tmp_path: Path) -> Non
     assert statuses.count(200) == len(statuses), sorted(set(statuses))
 
     # A fresh process, asked one query at a time, is the reference.
-    fresh = LiveServer(CONTENT_DIR, tmp_path / "build").wait_ready(timeout=180)
+    fresh = LiveServer(CONTENT_DIR, build_dir).wait_ready(timeout=180)
     try:
         for q, answers in list(results.items())[:120]:
             status, expected = _ask(fresh.url, q)

@@ -1,4 +1,4 @@
-"""Screenshots for the README: home, an entry, the FAQ index and settings on a 360 x 740 phone, light and dark.
+"""Screenshots (README, docs/features.md): home, entry, FAQ index, settings; light and dark, 360 x 740 phone.
 
     python tools/ux_screenshots.py [--url http://127.0.0.1:8000]    # without --url: build and serve content/
 

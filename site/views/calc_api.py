@@ -5,10 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
-from calculators import damage, dungeon_dice, loot, odds, scoring, targeting
+from calculators import damage, dungeon_dice, loot, scoring, targeting
 from calculators.tables import TableMissing
 from calculators.validation import CalcError, parse_json_body
 
+from ..costly import odds_answer
 from ..openapi import openapi_document
 from .calc_common import roll_die, tables
 
@@ -59,7 +60,7 @@ def calc_dd_combat() -> ResponseReturnValue:
 
 @bp.post("/calc/odds")
 def calc_odds() -> ResponseReturnValue:
-    return jsonify(odds.calculate(parse_json_body(request.get_data()), tables("odds")))
+    return jsonify(odds_answer(parse_json_body(request.get_data()), tables("odds")))
 
 
 @bp.get("/openapi.json")

@@ -13,6 +13,7 @@ from calculators.damage_form import calculate_form
 from calculators.tables import TableMissing
 from calculators.validation import CalcError
 
+from ..costly import odds_answer
 from .calc_common import page_error, roll_die, tables
 
 bp = Blueprint("calc_pages", __name__, url_prefix="/calc")
@@ -104,5 +105,6 @@ def odds_args(args: MultiDict[str, str]) -> MultiDict[str, str]:
 
 @bp.get("/odds")
 def odds_page() -> ResponseReturnValue:
-    return _page("calc_odds.html", "odds", lambda args, table: odds_form.calculate_form(odds_args(args), table),
+    return _page("calc_odds.html", "odds",
+                 lambda args, table: odds_form.calculate_form(odds_args(args), table, odds_answer),
                  page=lambda args, table: odds_form.page_state(odds_args(args), table))

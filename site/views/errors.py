@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, redirect, render_template, request
+from urllib.parse import quote
+
+from flask import Flask, abort, jsonify, redirect, render_template, request
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 from indexer.library import ReleaseMissing
+from indexer.search_pool import PoolBusy
 
 # The same codes the production server gives for errors it finds before the app (site/serving.py).
 JSON_CODES = {413: "body_too_large"}
@@ -30,8 +33,22 @@ def register(app: Flask) -> None:
             except HTTPException:
                 return None  # no page there either: the usual 404 follows
             query = request.query_string.decode("latin-1")
-            return redirect(request.script_root + target + (f"?{query}" if query else ""), code=308)
+            # quoted: a tab or newline ("/%09/evil.example/") stays %09 in the Location, where a browser would
+            # drop it and read "//evil.example" (issue 32); a CR or LF cannot break the header either
+            location = quote(request.script_root + target, safe="/-._~!$&'()*+,;=:@")
+            return redirect(location + (f"?{query}" if query else ""), code=308)
         return None
+
+    @app.before_request
+    def chunked_body_limit() -> None:
+        """A chunked body has no Content-Length for werkzeug to check: it stops reading at MAX_CONTENT_LENGTH and
+        would hand the view the first 64 KB as if they were all. Read it here (kept for the view), and if more
+        follows, refuse it with 413 like a declared one (its connection is closed by the server)."""
+        limit = app.config["MAX_CONTENT_LENGTH"]
+        if request.content_length is not None or "chunked" not in request.headers.get("Transfer-Encoding", ""):
+            return
+        if len(request.get_data(cache=True)) >= limit and request.environ["wsgi.input"].read(1):
+            abort(413)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
@@ -54,6 +71,15 @@ def register(app: Flask) -> None:
         if _wants_json():
             return jsonify({"error": {"code": "no_build", "message": message, "field": None}}), 503
         return render_template("error.html", code=503, title="Not ready", message=message, bare=True), 503
+
+    @app.errorhandler(PoolBusy)
+    def busy(exc: PoolBusy) -> ResponseReturnValue:
+        """Costly work is bounded (site/costly.py): past the bound, come back in a second rather than queue."""
+        message = "The server is busy with other costly requests. Please try again in a moment."
+        headers = {"Retry-After": "1"}
+        if _wants_json():
+            return jsonify({"error": {"code": "busy", "message": message, "field": None}}), 503, headers
+        return render_template("error.html", code=503, title="Busy", message=message), 503, headers
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> ResponseReturnValue:

@@ -14,11 +14,13 @@ bp = Blueprint("health", __name__)
 def healthz() -> ResponseReturnValue:
     rel = release()
     # The build must answer a real query, not only load: a damaged index that loads but cannot search is not ok.
-    # A build never changes, so one good answer (cached by the release) stands for it.
+    # Asked of the index itself every time, past the result cache, and its files must still be there: damage
+    # done while serving shows at the next probe (issue 32), not never.
     answered: bool
     try:
         probe = str(next(iter(rel.entries.values()))["title"])  # an entry's own title must find something
-        answered = rel.search(probe, limit=1).total > 0
+        on_disk = any((rel.path / "index").glob("*.toc")) and any((rel.path / "index").glob("*.seg"))
+        answered = on_disk and rel.index._search(probe, 1, None).total > 0
     except Exception:  # logged: whatever broke, the probe must answer "not ok" rather than crash
         current_app.logger.exception("health probe: the live build cannot search")
         answered = False

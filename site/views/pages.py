@@ -48,11 +48,12 @@ def home() -> str:
 
 
 @bp.get("/<game>")
-@per_release
+@per_release(params={"kind": KINDS})
 def game(game: str) -> str:
     if game not in GAMES:
         abort(404)
     kind = request.args.get("kind", "")
+    kind = kind if kind in KINDS else ""  # an unknown kind shows them all (and is one cached page)
     entries = [e for e in release().entries.values() if e["game"] == game and (not kind or e["kind"] == kind)]
     return render_template("game.html", game=game, kind=kind, sections=_by_kind(entries))
 
@@ -102,7 +103,7 @@ def alternates(item: dict[str, Any], twin: dict[str, Any] | None) -> list[tuple[
 
 
 @bp.get("/index")
-@per_release
+@per_release(params={"game": GAMES})
 def az_index() -> str:
     """Every term once, under its title's letter, its aliases folded under it (not rows of their own). The
     questions are the FAQ index's (/faq), not rows here. A term with a Polish twin has a row in each language,

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from ..nearest import nearest_terms
-from ..search_params import ParamError, parse_search_params
+from ..costly import nearest
+from ..search_params import MAX_QUERY, ParamError, parse_search_params
 from ..search_results import run_search
-from . import release
 
 bp = Blueprint("search", __name__)
 
@@ -18,7 +17,9 @@ def search_page() -> tuple[str, int] | str:
     if isinstance(params, ParamError):
         if params.code == "empty_query":
             return render_template("search.html", q="", results=None, error=None)
-        return render_template("search.html", q=request.args.get("q", ""), results=None, error=params), 400
+        # the box shows at most what a query may hold: an error page does not echo a 60 KB query back
+        q = request.args.get("q", "")[:MAX_QUERY]
+        return render_template("search.html", q=q, results=None, error=params), 400
     results = run_search(params)
-    nearest = nearest_terms(release(), params.q) if not results.total else []
-    return render_template("search.html", q=params.q, results=results, error=None, params=params, nearest=nearest)
+    near = nearest(params.q) if not results.total else []
+    return render_template("search.html", q=params.q, results=results, error=None, params=params, nearest=near)

@@ -112,8 +112,32 @@
     return mini;
   }
 
+  // As indexer/rulings.fold_rulings: per-hero copies of one ruling (docs sharing `ruling`) fold into one result at
+  // the place of the best ranked copy, the general answer when it is among them; the others go under `also`.
+  function foldRulings(results, hits) {
+    var members = new Map();
+    results.forEach(function (r, i) {
+      var key = hits[i].doc.ruling;
+      if (key) { if (!members.has(key)) members.set(key, []); members.get(key).push(r); }
+    });
+    var out = [];
+    results.forEach(function (r, i) {
+      var key = hits[i].doc.ruling;
+      if (!key) { r.also = []; out.push(r); return; }
+      var group = members.get(key);
+      if (group[0] !== r) return;
+      var head = group.find(function (x) { return x.id.indexOf("faq-general-") === 0; }) || group[0];
+      head.also = group.filter(function (x) { return x !== head; }).map(function (x) {
+        return { id: x.id, title: x.title, url: x.url };
+      });
+      out.push(head);
+    });
+    return out;
+  }
+
   function wrap(engine, data, bodies) {
-    // options.snippets: false skips them (the typeahead shows none); bodies: id -> the full document, when the
+    // options.snippets: false skips them (the typeahead shows none); options.fold: per-hero copies of one ruling
+    // fold into one result (the suggestions and the results page, as the server's); bodies: id -> the full document, when the
     // engine's data has no bodies.
     function search(text, options) {
       options = options || {};
@@ -124,7 +148,7 @@
         var section = h.section;
         if (section === undefined) {
           section = withBody.body === undefined ? null : Rank.bestSection(Fold.words(withBody.body),
-            new Set(h.words), d.sections, (d.names && d.names[0]) || [], engine.rules.weakWords);
+            new Set(h.sectionWords), d.sections, (d.names && d.names[0]) || [], engine.rules.weakWords);
         }
         return {
           id: d.id, title: d.title, url: d.url + (section ? "#" + section[0] : ""), game: d.game, kind: d.kind,
@@ -133,7 +157,7 @@
           section: section ? section[1] : null,  // the heading of the section the match sits in, if one
         };
       });
-      return { query: text, total: found.total, results: results, suggestion: found.suggestion };
+      return { query: text, total: found.total, results: options.fold ? foldRulings(results, found.hits) : results, suggestion: found.suggestion };
     }
 
     return {

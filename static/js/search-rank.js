@@ -90,6 +90,35 @@
     return [sec[0], sec[1]];
   }
 
+  // As search_extras.name_segments: the indices of the query segments that name the entry (a phrase whose every
+  // word matches a word of one of its names, as Rules.wordMatches matches it).
+  function nameSegments(rules, segments, names) {
+    var own = [];
+    names.forEach(function (name) { name.forEach(function (w) { if (own.indexOf(w) < 0) own.push(w); }); });
+    var out = new Set();
+    segments.forEach(function (alternatives, i) {
+      var last = i === segments.length - 1;
+      var hit = alternatives.some(function (phrase) {
+        return phrase.every(function (q) {
+          return own.some(function (w) { return rules.wordMatches(q, w, last && phrase.length === 1) > 0; });
+        });
+      });
+      if (hit) out.add(i);
+    });
+    return out;
+  }
+
+  // As search_extras.section_words: the matched plain words of a strong segment beyond the entry's names.
+  function sectionWords(plain, owners, segments, flags, named) {
+    return plain.filter(function (w) {
+      var segs = owners.get("fuzzy\u0000" + w + PLAIN);
+      if (!segs) return false;
+      var out = false;
+      segs.forEach(function (i) { if (!named.has(i) && flags[i] >= 1) out = true; });
+      return out;
+    });
+  }
+
   function identity(t) { return t; }
   function single(s) { return [s]; }
 
@@ -189,7 +218,8 @@
       var all = Fold.words(text);
       var words = rules.contentWords(all, rules.quotedWords(text)).slice(0, r.max_query_words);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
-      var named = rules.namedGame(words);
+      var intent = rules.intent(all);  // as search_backend: the intent of all the words, then its words dropped
+      var named = rules.namedGame(rules.withoutIntentWords(words, all));
       words = named.words;
       var segments = rules.segment(words);
       var built = buildQuery(rules, vocab, data, segments);
@@ -217,7 +247,7 @@
       var question = rules.isQuestion(all);
       var info = {
         lang: lang, game: named.game, number: rules.hintsNumber(all), strong: strong, words: queryWords,
-        kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity,
+        kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity, intent: intent,
       };
       var best = 0;
       found.forEach(function (res) { if (res.bm25 > best) best = res.bm25; });
@@ -256,10 +286,13 @@
       var hits = ranked.slice(0, limit);
       hits.forEach(function (h) {
         var title = (h.doc.names && h.doc.names[0]) || [];
+        // as search_extras.section_words: only the words beyond the entry's names may point to a section
+        h.sectionWords = sectionWords(h.words, built.owners, segments, flags,
+          nameSegments(rules, segments, h.doc.names || []));
         // undefined when the engine's data has no bodies (the prebuilt index): search-core.js finds it from
         // the full document when it has one (the results page), and the typeahead links to the entry
         h.section = h.doc.body === undefined ? undefined
-          : bestSection(Fold.words(h.doc.body), new Set(h.words), h.doc.sections, title, rules.weakWords);
+          : bestSection(Fold.words(h.doc.body), new Set(h.sectionWords), h.doc.sections, title, rules.weakWords);
       });
       return { total: found.length, hits: hits, suggestion: vocab.suggest(words) };
     }

@@ -159,6 +159,40 @@
     return { game: null, words: words };
   };
 
+  // As intent.query_intent: {kinds, prior, games} from all the query's words (stop words included).
+  function hasPhrase(text, phrases) {
+    return phrases.some(function (p) { return text.indexOf(" " + p + " ") >= 0; });
+  }
+
+  Rules.prototype.intent = function (all) {
+    var t = this.r.intent;
+    var text = " " + all.join(" ") + " ";
+    var games = new Set();
+    Object.keys(t.game_words).forEach(function (g) {
+      if (all.some(function (w) { return t.game_words[g].indexOf(w) >= 0; })) games.add(g);
+    });
+    if (hasPhrase(text, t.name)) return { kinds: new Set(t.name_kinds), prior: t.name_prior, games: games };
+    if (hasPhrase(text, t.timing)) return { kinds: new Set(t.timing_kinds), prior: t.timing_prior, games: games };
+    return { kinds: new Set(), prior: 1, games: games };
+  };
+
+  // As intent.without_intent_words: the content words less those that only ask for a name.
+  Rules.prototype.withoutIntentWords = function (words, all) {
+    var t = this.r.intent;
+    if (!hasPhrase(" " + all.join(" ") + " ", t.name)) return words;
+    var kept = words.filter(function (w) { return t.words.indexOf(w) < 0; });
+    return kept.length ? kept : words;
+  };
+
+  // As intent.game_prior: the game-word prior of one page.
+  Rules.prototype.gamePrior = function (game, intent, pageGame) {
+    var t = this.r.intent;
+    if (game) return 1;
+    if (intent.games.size === 1 && !intent.games.has(pageGame)) return t.game_word_mismatch;
+    if (!intent.games.has(pageGame) && t.unnamed_game[pageGame] !== undefined) return t.unnamed_game[pageGame];
+    return 1;
+  };
+
   Rules.prototype.segment = function (words) {
     var out = [];
     var i = 0;
@@ -231,7 +265,7 @@
   };
 
   // As ranking.QueryInfo.prior: kind, language, game, number, hero, kind-hint and polarity priors of one
-  // candidate. info: {lang, game, number, strong, words (a Set), kinds, hinted, polarity}; res: the result's
+  // candidate. info: {lang, game, number, strong, words (a Set), kinds, hinted, polarity, intent}; res: the result's
   // stored fields; doc: its document.
   Rules.prototype.prior = function (info, res, doc) {
     var r = this.r;
@@ -252,7 +286,8 @@
     }
     if (info.hinted.has(res.kind)) prior *= r.kind_hint_prior;
     if (info.polarity && doc.polarity && doc.polarity !== info.polarity) prior *= r.polarity_mismatch;
-    return prior;
+    if (info.intent.kinds.has(res.kind)) prior *= info.intent.prior;  // as QueryInfo.prior: the intent priors
+    return prior * this.gamePrior(info.game, info.intent, res.game);
   };
 
   return {

@@ -171,7 +171,10 @@
         var title = el("span", "typeahead-title", r.title);
         title.lang = r.lang;
         opt.appendChild(title);
-        opt.appendChild(el("span", "typeahead-meta", (games[r.game] || r.game) + " · " + kindName(r.kind)));
+        var meta = (games[r.game] || r.game) + " · " + kindName(r.kind);
+        // per-hero copies of this ruling, folded under it (indexer/rulings.py): "also: 3 heroes"
+        if (r.also && r.also.length) meta += " · " + String(S().also_heroes).replace("{n}", r.also.length);
+        opt.appendChild(el("span", "typeahead-meta", meta));
         opt.appendChild(langBadge(r.lang));
         opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
         opt.addEventListener("click", function () { window.location.href = base + r.url; });
@@ -206,7 +209,7 @@
       engine().then(function (search) {
         window.clearTimeout(waiting);
         if (!current()) return;
-        render(search.search(q, { limit: 8, filters: formFilters(form), snippets: false }));
+        render(search.search(q, { limit: 8, filters: formFilters(form), snippets: false, fold: true }));
       }, function () {
         window.clearTimeout(waiting);
         if (current()) showNote("search_failed"); else close();
@@ -262,7 +265,7 @@
   });
 
   engineWithBodies().then(function (search) {
-    var found = search.search(q, { limit: 20, filters: filters });
+    var found = search.search(q, { limit: 20, filters: filters, fold: true });
     results.textContent = "";
     results.setAttribute("data-rendered", "client");
     var s = S();

@@ -11,7 +11,7 @@ from ..helpers import LiveServer
 
 pytestmark = pytest.mark.browser
 
-QUERIES = ["damage type chart", "barbarian stun", "dodge"]
+QUERIES = ["damage chart values", "damage type chart", "barbarian stun", "dodge"]
 
 
 def rows(page: Page) -> list[list[str]]:
@@ -48,6 +48,7 @@ def test_offline_results_match_the_server_page(page: Page, live_server: LiveServ
         rendered = page.locator("#search-results[data-rendered=client] [data-search-results]")
         expect(rendered).to_be_visible(timeout=30_000)
         client = rows(page)
-        assert client[:10] == server[:10], q
-        if q == "damage type chart":
+        # per-hero copies of one ruling fold into one row (issue 33), so a page of N results may show fewer rows
+        assert client[:len(server[:10])] == server[:10], q
+        if q == "damage chart values":  # words beyond the entry's names point into the chart (issue 33)
             assert ["damage-types", "/dice-throne/damage-types#damage-type-chart", "Damage type chart"] in client

@@ -11,7 +11,7 @@ from ..conftest import CONTENT_DIR
 from ..helpers import LiveServer
 
 # Short timeouts so the slow-client tests finish in seconds; the defaults are in throne_rules.DEFAULTS.
-HOSTILE_ENV = {"THRONE_RULES_REQUEST_TIMEOUT": "2", "THRONE_RULES_CHANNEL_TIMEOUT": "5"}
+HOSTILE_ENV = {"THRONE_RULES_REQUEST_TIMEOUT": "2"}
 
 
 @pytest.fixture(scope="package")

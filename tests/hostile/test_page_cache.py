@@ -58,9 +58,9 @@ def test_errors_and_redirects_are_not_kept(client: FlaskClient) -> None:
 def test_the_cache_is_bounded() -> None:
     cache = PageCache()
     for i in range(MAX_PAGES + 50):
-        cache.put("b1", f"/p{i}", "x")
-    assert cache.get("b1", "/p0") is None and cache.get("b1", f"/p{MAX_PAGES + 49}") == "x"
-    cache.put("b2", "/", "two")
-    cache.put("b3", "/", "three")
+        cache.put("b1", f"/p{i}", b"x")
+    assert cache.get("b1", "/p0") is None and cache.get("b1", f"/p{MAX_PAGES + 49}") == b"x"
+    cache.put("b2", "/", b"two")
+    cache.put("b3", "/", b"three")
     assert cache.get("b1", f"/p{MAX_PAGES + 49}") is None  # only the last two builds are kept
-    assert cache.get("b3", "/") == "three"
+    assert cache.get("b3", "/") == b"three"

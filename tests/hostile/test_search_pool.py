@@ -21,7 +21,7 @@ import pytest
 
 from indexer import build
 from indexer.library import Library, Release
-from indexer.search_pool import SearchPool
+from indexer.search_pool import PoolBusy, SearchPool
 
 from ..conftest import CONTENT_DIR
 from ..helpers import LiveServer
@@ -62,6 +62,24 @@ def test_a_worker_answers_as_the_serving_process_does(pool: SearchPool, release:
             found = pool.search(release.path, q, 10, filters)
             assert found is not None, q
             assert found == release.index._search(q, 10, filters), q
+
+
+def test_a_worker_computes_costly_answers_and_the_pool_is_bounded(pool: SearchPool, release: Release) -> None:
+    """`call` runs site/costly.py's functions in the worker; past `max_waiting` callers it says busy at once."""
+    from throne_rules.costly import odds_in_worker
+    from throne_rules.nearest import nearest_terms
+
+    body = {"dice": 5, "rolls": 3, "target": {"straight": 5}}
+    assert pool.call(release.path, "throne_rules.costly:odds_in_worker", (body,)) == odds_in_worker(release, body)
+    assert pool.call(release.path, "throne_rules.nearest:nearest_terms", ("evasve",)) == nearest_terms(release,
+                                                                                                       "evasve")
+    worker = pool._free.get()  # the one worker, taken: every caller must wait
+    pool.max_waiting = 0
+    try:
+        with pytest.raises(PoolBusy):
+            pool.call(release.path, "throne_rules.nearest:nearest_terms", ("evasve",))
+    finally:
+        pool._free.put(worker)
 
 
 def test_a_dead_worker_is_replaced_and_the_search_still_answered(pool: SearchPool, release: Release) -> None:
@@ -128,11 +146,23 @@ def test_a_new_build_is_searched_in_the_workers(tmp_path: Path) -> None:
     assert library.release().index.offload is None
 
 
+def _descendants(pid: int) -> list[str]:
+    """Every process under `pid` (granian's worker, and its own children), by their /proc children lists."""
+    found: list[str] = []
+    todo = [str(pid)]
+    while todo:
+        parent = todo.pop()
+        tasks = Path(f"/proc/{parent}/task")
+        kids = [c for t in tasks.iterdir() for c in (t / "children").read_text().split()] if tasks.is_dir() else []
+        found += kids
+        todo += kids
+    return found
+
+
 def test_serve_runs_searches_in_a_worker_process(build_dir: Path) -> None:
     server = LiveServer(CONTENT_DIR, build_dir, env={"THRONE_RULES_SEARCH_PROCESSES": "1"}).wait_ready(timeout=180)
     try:
-        pid = server.proc.pid
-        children = [c for t in Path(f"/proc/{pid}/task").iterdir() for c in (t / "children").read_text().split()]
+        children = _descendants(server.proc.pid)
         workers = [c for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()]
         assert len(workers) == 1, children  # the one search worker (besides multiprocessing's resource tracker)
         with urllib.request.urlopen(server.url + "/api/search?q=token+that+throws+damage+back", timeout=30) as resp:

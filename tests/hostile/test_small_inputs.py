@@ -58,7 +58,7 @@ def test_healthz_says_no_when_the_build_cannot_search(build_dir: Path, monkeypat
     def damaged(*args: object, **kwargs: object) -> None:
         raise OSError("index segment unreadable")
 
-    monkeypatch.setattr(release, "search", damaged)
+    monkeypatch.setattr(release.index, "_search", damaged)  # the probe asks the index itself, past the cache
     resp = app.test_client().get("/healthz")
     assert resp.status_code == 503
     body = resp.get_json()

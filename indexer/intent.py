@@ -1,0 +1,80 @@
+"""Query intent (issue 33): what a query asks for beyond the thing it names, read from its words.
+
+- **A name**: "what's it called", "name of", "term for", "word for" ask for the term's own entry (a glossary word,
+  phase, symbol, combo, effect), not the pages that use it. Those words are not searched (they name nothing in
+  the game) and the term kinds (NAME_KINDS) get NAME_INTENT_PRIOR.
+- **A time**: "timing", "before", "after" ask when something happens: phases get TIMING_PRIOR.
+- **A game**: a word only one game uses (GAME_WORDS: minion, boss, portal, loot, monster, fame, wound...) steers
+  to that game, as naming it does but milder (GAME_WORD_MISMATCH for the other games' pages); and a Dungeon Dice
+  page comes after the others (UNNAMED_GAME) when the query names neither Dungeon Dice nor one of its words.
+- **A number**: "how many", "max", "limit" (ranking.NUMBER_HINTS, the number prior) stays where it was.
+
+Rules as data: the offline client (static/js/search-rules.js, Rules.intent and Rules.prior) reads these tables
+from the build's search data (indexer/offline_data.py), so both engines apply the same ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Phrases (as folded words, stop words included) that ask for a name; the words of INTENT_WORDS among them are
+# then not searched.
+NAME_INTENT: tuple[str, ...] = ("called", "name of", "name for", "name of the", "whats the name", "term for",
+                                "word for", "what do you call", "jak sie nazywa", "nazwa")
+INTENT_WORDS = frozenset({"called", "call", "name", "term", "word", "nazywa", "nazwa"})
+NAME_KINDS = frozenset({"glossary", "phase", "symbol", "status-effect", "token", "rule", "component", "card",
+                        "companion", "mode", "monster"})
+NAME_INTENT_PRIOR = 1.2
+TIMING_HINTS: tuple[str, ...] = ("timing", "before", "after", "what point", "which phase", "ktora faza", "kiedy")
+TIMING_KINDS = frozenset({"phase"})
+TIMING_PRIOR = 1.1
+GAME_WORDS: dict[str, tuple[str, ...]] = {
+    "adventures": ("minion", "minions", "boss", "bosses", "portal", "portals", "loot", "salve", "salves", "shop",
+                   "scenario", "scenarios", "crawl"),
+    "dungeon-dice": ("monster", "monsters", "fame", "wound", "wounds", "trophy", "trophies", "xp", "dungeon"),
+}
+GAME_WORD_MISMATCH = 0.85
+# A page of this game when the query names neither the game nor one of its GAME_WORDS.
+UNNAMED_GAME: dict[str, float] = {"dungeon-dice": 0.9}
+
+
+@dataclass(frozen=True)
+class Intent:
+    kinds: frozenset[str] = frozenset()  # the kinds the query's intent prefers
+    prior: float = 1.0  # what those kinds get
+    games: frozenset[str] = frozenset()  # the games whose GAME_WORDS the query uses
+
+
+def _has(text: str, phrases: tuple[str, ...]) -> bool:
+    return any(f" {p} " in text for p in phrases)
+
+
+def query_intent(all_words: list[str]) -> Intent:
+    """The intent of a query's words (all of them, stop words included)."""
+    text = f" {' '.join(all_words)} "
+    games = frozenset(g for g, ws in GAME_WORDS.items() if any(w in ws for w in all_words))
+    if _has(text, NAME_INTENT):
+        return Intent(NAME_KINDS, NAME_INTENT_PRIOR, games)
+    if _has(text, TIMING_HINTS):
+        return Intent(TIMING_KINDS, TIMING_PRIOR, games)
+    return Intent(games=games)
+
+
+def without_intent_words(query_words: list[str], all_words: list[str]) -> list[str]:
+    """The query's content words less the words that only ask for a name ("called"), when it asks for one and
+    other words remain."""
+    if not _has(f" {' '.join(all_words)} ", NAME_INTENT):
+        return query_words
+    kept = [w for w in query_words if w not in INTENT_WORDS]
+    return kept or query_words
+
+
+def game_prior(game: str | None, intent: Intent, page_game: str) -> float:
+    """The game-word prior of one page (none when the query names a game: ranking.GAME_MISMATCH decides)."""
+    if game is not None:
+        return 1.0
+    if len(intent.games) == 1 and page_game not in intent.games:
+        return GAME_WORD_MISMATCH
+    if page_game not in intent.games:
+        return UNNAMED_GAME.get(page_game, 1.0)
+    return 1.0
