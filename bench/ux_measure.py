@@ -13,6 +13,9 @@ Figures (issue 21), the same code before and after the change:
 - evasive_taps / evasive_seconds: from a cold start (a fresh browser, the home page), taps and seconds
   until the answer to "can Evasive stop an Ultimate" is on screen: the search box, the query typed
   (not counted as taps; `fill`), then a suggestion, or Enter and a result. Seconds are the median of runs.
+- issue 34's figures (calculators' first fields at three text sizes, a shared calculation, the A-Z index's rows
+  and small links, contents on a long entry, hero questions, the FAQ topics): bench/ux_measure_more.py.
+  `--issue34` measures only those.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.server import served  # noqa: E402
+from bench.ux_measure_more import calc_figures, reading_figures  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -156,13 +160,17 @@ def evasive_run(browser: Any, base: str) -> tuple[int, float, str]:
         context.close()
 
 
-def measure(base: str) -> dict[str, Any]:
+def measure(base: str, only_issue34: bool = False) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
             out: dict[str, Any] = {"answer_top": answer_tops(browser, base)}
+            out.update(reading_figures(browser, base))
+            out.update(calc_figures(browser, base))
+            if only_issue34:
+                return out
             out.update(heights(browser, base))
             out["barbarian_taps"] = barbarian_taps(browser, base)
             runs = [evasive_run(browser, base) for _ in range(RUNS)]
@@ -179,9 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--url", help="a running server (default: build content/ and serve it)")
     parser.add_argument("--content", type=Path, default=ROOT / "content")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--issue34", action="store_true", help="only the answer tops and issue 34's figures")
     args = parser.parse_args(argv)
     with served(args.content, args.url) as base:
-        figures = measure(base)
+        figures = measure(base, args.issue34)
     text = json.dumps(figures, indent=1, ensure_ascii=False)
     print(text)
     if args.json:

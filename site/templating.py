@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from indexer.model import GAMES, KINDS, LANGS
 
+from .term_defs import term_defs_json
 from .ui_strings import UI_STRINGS
 from .ui_strings_calc import calc_strings_json as calc_table_json
 
@@ -21,6 +22,8 @@ HEADING = re.compile(r"<(/?)h([1-6])\b")
 
 
 def register(app: Flask) -> None:
+    app.add_template_filter(term_defs_json)
+
     @app.context_processor
     def globals_() -> dict[str, Any]:
         return {"GAMES": GAMES, "KINDS": KINDS, "LANGS": LANGS}

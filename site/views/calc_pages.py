@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import MultiDict
 
 from calculators import dungeon_dice, loot, odds_form, scoring, targeting
 from calculators.damage_form import calculate_form
@@ -27,7 +28,8 @@ CALCULATORS = [
              "keeps, for straights, X of a kind and your hero's symbols."},
     {"url": "/calc/loot", "title": "Loot", "game": "adventures",
      "text": "What does the die give? King's Hand's Loot die, a Loot Chest or Boss Loot step by step, and which "
-             "Dungeon Dice bag a reward comes from."},
+             "Dungeon Dice bag a reward comes from. Adventures: until you type your board's rows (once, kept on "
+             "your device) it says which row to read; after that a roll names the reward."},
     {"url": "/calc/score", "title": "Adventures scoring", "game": "adventures",
      "text": "A session's score and the next Starting Salves, with a campaign log you can export and import."},
     {"url": "/calc/fame", "title": "Fame and combat", "game": "dungeon-dice",
@@ -86,7 +88,23 @@ def fame_page() -> ResponseReturnValue:
     return _page("calc_fame.html", "dungeon-dice", dungeon_dice.page_results)
 
 
+def odds_args(args: MultiDict[str, str]) -> MultiDict[str, str]:
+    """The odds page's one target control (target=straight-5, kind-3 or symbols, sent by the form without
+    JavaScript) as the goal, straight and kind fields the calculator and links use; a link's own goal wins."""
+    choice = args.get("target", "")
+    goal, _, size = choice.partition("-")
+    if goal not in odds_form.GOALS or "goal" in args:
+        return args
+    out = MultiDict(args)
+    out.pop("target", None)
+    out["goal"] = goal
+    if goal in ("straight", "kind") and size:
+        out[goal] = size
+    return out
+
+
 @bp.get("/odds")
 def odds_page() -> ResponseReturnValue:
-    return _page("calc_odds.html", "odds", lambda args, table: odds_form.calculate_form(args, table, odds_answer),
-                 page=odds_form.page_state)
+    return _page("calc_odds.html", "odds",
+                 lambda args, table: odds_form.calculate_form(odds_args(args), table, odds_answer),
+                 page=lambda args, table: odds_form.page_state(odds_args(args), table))

@@ -10,6 +10,7 @@ from flask import Blueprint, render_template
 from indexer.folding import fold
 
 from ..page_cache import per_release
+from ..term_defs import term_defs
 from . import release
 
 bp = Blueprint("faq", __name__)
@@ -38,4 +39,5 @@ def faq_index() -> str:
     # topics first, then heroes, each alphabetically
     ordered = sorted(labelled, key=lambda g: (g[0] in entries and entries[g[0]]["kind"] == "hero", fold(g[1])))
     total = sum(len(items) for _, _, items in ordered)
-    return render_template("faq.html", groups=ordered, total=total)
+    terms = term_defs(entries, (e["html"] for _, _, items in ordered for e in items))
+    return render_template("faq.html", groups=ordered, total=total, terms=terms)

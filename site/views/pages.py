@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request
@@ -11,9 +11,15 @@ from indexer.folding import fold
 from indexer.model import GAMES, KINDS
 
 from ..page_cache import per_release
+from ..term_defs import term_defs
 from . import release
 
 bp = Blueprint("pages", __name__)
+# The home page's first tiles: what players look up mid-game (the calculators, FAQ and A–Z follow them).
+LOOK_UPS = (("dice-throne", "status-effect"), ("dice-throne", "hero"), ("dice-throne", "phase"),
+            ("adventures", "rule"), ("dungeon-dice", "monster"), ("dungeon-dice", "symbol"))
+CONTENTS_MIN = 4  # sections from which an entry shows its contents at the top on a phone
+NOT_IN_AZ = frozenset({"faq"})  # questions: the FAQ index lists them, the A–Z index lists terms
 
 
 def _by_kind(entries: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -32,7 +38,13 @@ def home() -> str:
         in_game = [e for e in entries if e["game"] == game]
         counts = [(kind, len(items)) for kind, items in _by_kind(in_game)]
         games.append({"id": game, "name": GAMES[game], "count": len(in_game), "kinds": counts})
-    return render_template("home.html", games=games)
+    # each term once: a Polish twin is the same term as its English page (the A–Z shows one of the two)
+    counted = Counter((e["game"], e["kind"]) for e in entries if not e.get("translation_of"))
+    look_ups = [{"key": "lu_" + kind, "game": game, "kind": kind, "n": counted[game, kind]}
+                for game, kind in LOOK_UPS if counted[game, kind]]
+    return render_template("home.html", games=games, look_ups=look_ups, n_faq=sum(
+        n for (_, kind), n in counted.items() if kind == "faq"), n_terms=sum(
+        n for (_, kind), n in counted.items() if kind not in NOT_IN_AZ))
 
 
 @bp.get("/<game>")
@@ -67,6 +79,7 @@ def entry(game: str, entry_id: str) -> Any:
 
     kinds_here = {e["kind"] for e in rel.entries.values() if e["game"] == item["game"]}
     faq_ids = (english or item)["faqs"]
+    faqs = [f for f in map(lookup, faq_ids) if f and f["id"] != item["id"]]
     return render_template(
         "entry.html",
         entry=item,
@@ -74,7 +87,10 @@ def entry(game: str, entry_id: str) -> Any:
         alternates=alternates(item, twin),
         game_kinds=[k for k in KINDS if k in kinds_here],
         related=[r for r in map(lookup, item["related"]) if r],
-        faqs=[f for f in map(lookup, faq_ids) if f and f["id"] != item["id"]],
+        faqs=faqs,
+        faqs_first=item["kind"] == "hero",  # a hero's questions are what players come for: near the top
+        contents=len(item["anchors"]) >= CONTENTS_MIN,
+        terms=term_defs(rel.entries, [item["html"], *(f["html"] for f in faqs)], skip=entry_id),
         lang=lang,
     )
 
@@ -89,35 +105,24 @@ def alternates(item: dict[str, Any], twin: dict[str, Any] | None) -> list[tuple[
 @bp.get("/index")
 @per_release(params={"game": GAMES})
 def az_index() -> str:
-    """Every entry once per reading language, under its title's letter, its aliases folded under it (not rows of
-    their own). An English reader's index lists the English entries, a Polish reader's the Polish pages: a page
-    with a twin in the other language is marked with its language (`az_lang`) and shown only to readers of it
-    (static/css/ui.css, static/js/az-filter.js); a page with no twin (`az_lang` "") is shown to both. The filter
-    also finds a row by its twin's title."""
+    """Every term once, under its title's letter, its aliases folded under it (not rows of their own). The
+    questions are the FAQ index's (/faq), not rows here. A term with a Polish twin has a row in each language,
+    of which the reader sees one."""
     game_filter = request.args.get("game", "")
     if game_filter and game_filter not in GAMES:
         abort(404)
-    entries = release().entries
     rows = []
-    for e in entries.values():
-        if game_filter and e["game"] != game_filter:
+    for e in release().entries.values():
+        if (game_filter and e["game"] != game_filter) or e["kind"] in NOT_IN_AZ:
             continue
         aliases = sorted(set(e["aliases"]) - {e["title"]}, key=fold)
-        twin = entries.get(e.get("twin") or "")
-        az_lang = e["lang"] if twin is not None and twin["lang"] != e["lang"] else ""
-        words = [e["title"], *aliases, *([twin["title"]] if twin is not None else [])]
-        rows.append({**e, "aliases": aliases, "az_lang": az_lang, "search": fold(" ".join(words))})
+        rows.append({**e, "aliases": aliases, "search": fold(" ".join([e["title"], *aliases])),
+                     "names": "|".join(fold(n) for n in [e["title"], *aliases])})
     rows.sort(key=lambda r: fold(r["title"]))
     letters: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         first = fold(row["title"][:1]).upper()
         letters[first if first.isalpha() else "#"].append(row)
-    groups = [(letter, _only_lang(items), items) for letter, items in sorted(letters.items())]
-    totals = {lang: sum(1 for r in rows if r["az_lang"] in ("", lang)) for lang in ("en", "pl")}
-    return render_template("az_index.html", letters=groups, game_filter=game_filter, totals=totals)
-
-
-def _only_lang(rows: list[dict[str, Any]]) -> str:
-    """The one reading language a letter's rows are all for, or "" when a reader of either has rows under it."""
-    langs = {r["az_lang"] for r in rows}
-    return langs.pop() if len(langs) == 1 else ""
+    # A term with a twin is one row in the reader's language (static/js/az-filter.js); without scripts, English's.
+    total = sum(not row.get("translation_of") for row in rows)
+    return render_template("az_index.html", letters=sorted(letters.items()), game_filter=game_filter, total=total)

@@ -16,7 +16,20 @@
       if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
       else window.location.reload();
     }, { once: true });
+    // "See what changed" is the new build's list: the new worker takes over first (the old one would serve its
+    // own cached page, which has nothing to compare with), then the page goes there instead of reloading.
+    var changes = prompt.querySelector(".update-changes");
+    changes.addEventListener("click", function (event) {
+      var waiting = registration.waiting;
+      if (!waiting) return;
+      event.preventDefault();
+      afterUpdate = changes.href;
+      waiting.postMessage({ type: "SKIP_WAITING" });
+    });
+    var later = prompt.querySelector(".update-later");
+    if (later) later.addEventListener("click", function () { prompt.hidden = true; }, { once: true });
   }
+  var afterUpdate = null;  // where to go once the new build has taken over (else: reload the page)
 
   // How many rules the new build changed (it is on the server now; this page still runs the old one).
   function describeUpdate(prompt) {
@@ -59,7 +72,8 @@
     var hadController = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.addEventListener("controllerchange", function () {
       // A newer build took over (this tab or another chose Reload): show it whole.
-      if (hadController) window.location.reload();
+      if (hadController && afterUpdate) window.location.assign(afterUpdate);
+      else if (hadController) window.location.reload();
       hadController = true;
     });
     // The reader's language, for the worker (static/sw.js readerLang): it precaches that language's pages, and

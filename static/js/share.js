@@ -93,7 +93,10 @@
     if (!text) return;
     headings.forEach(function (h) {
       var anchor = h.querySelector("a.anchor");
-      if (anchor) anchor.setAttribute("aria-label", text + ": " + headingText(h));
+      if (!anchor) return;
+      anchor.setAttribute("aria-label", text + ": " + headingText(h));
+      // The heading is named by its own words, not "How it works Link to this section: How it works".
+      h.setAttribute("aria-label", headingText(h));
     });
   }
   labelAnchors();

@@ -117,15 +117,20 @@ def test_worked_example_with_presets_and_health_dials(calc_page: Page) -> None:
 
 def test_keyboard_only(calc_page: Page) -> None:
     page = calc_page
-    page.get_by_label("Normal damage").focus()
+    page.get_by_label("Incoming damage", exact=True).focus()  # the page's first field (issue 34)
+    page.keyboard.type("6")
+    for _ in range(4):  # past the "+" button to the damage types
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.name") == "type":
+            break
+    expect(page.get_by_label("Normal damage")).to_be_focused()
     page.keyboard.press("ArrowRight")  # radio group: next type
     expect(page.get_by_label("Undefendable damage")).to_be_checked()
-    for _ in range(4):  # past the chart link and the "−" button
-        page.keyboard.press("Tab")
+    for _ in range(3):  # back past the "+" button to the field
+        page.keyboard.press("Shift+Tab")
         if page.evaluate("document.activeElement.id") == "f-damage":
             break
     expect(page.get_by_label("Incoming damage", exact=True)).to_be_focused()
-    page.keyboard.type("6")
     page.keyboard.press("Enter")
     expect(_final(page)).to_have_text("6")
     expect(page.locator("#calc-result")).to_be_focused()

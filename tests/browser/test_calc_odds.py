@@ -104,7 +104,7 @@ def test_tapping_dice_gives_the_keep_advice_on_the_dice(page: Page, live_server:
     with open_calc(page, live_server, "/calc/odds", width=360) as requests:
         chance = page.locator("#calc-result [data-out=chance]")
         expect(chance).to_have_text("61.54%")  # default: 5 dice, 3 attempts, a Small Straight
-        page.get_by_role("button", name="Large Straight").click()
+        page.get_by_role("radio", name="Large Straight").check()  # the one target control (issue 34)
         expect(chance).to_have_text("26.11%")
         for face in "12346":
             page.locator(f"[data-add-face='{face}']").click()
@@ -115,7 +115,7 @@ def test_tapping_dice_gives_the_keep_advice_on_the_dice(page: Page, live_server:
         expect(page.locator("[data-add-face='6']")).to_be_enabled()
         assert "roll=1234&" in page.url + "&"
         page.locator("label.calc-chip", has_text="Gunslinger").click()
-        page.locator("label.calc-chip", has_text="Symbols").click()
+        page.locator(".odds-target label.calc-chip", has_text="Symbols").click()
         page.get_by_role("button", name="One Bullseye more").click()
         page.get_by_role("button", name="One Bullseye more").click()
         expect(page.locator("#calc-result .calc-error")).to_have_attribute("data-field", "roll")
@@ -139,7 +139,7 @@ def test_a_saved_hero_survives_a_reload_and_exports(page: Page, live_server: Liv
         page.goto(live_server.url + "/calc/odds")
         page.get_by_role("button", name="Test hero").click()
         expect(page.get_by_label("Symbol on face 6")).to_have_value("Pow")
-        page.locator("label.calc-chip", has_text="Symbols").click()
+        page.locator(".odds-target label.calc-chip", has_text="Symbols").click()
         page.get_by_role("button", name="One Pow more").click()
         expect(page.locator("#calc-result [data-out=chance]")).to_have_text("93.51%")
         with page.expect_download() as download:

@@ -198,6 +198,9 @@
 
   TC.el = function (tag, attrs, children) {
     var node = document.createElement(tag);
+    // A result's <output> is a live region by its role (status): the page's one status line already says each
+    // change, so the outputs stay quiet and a screen reader hears a change once.
+    if (tag === "output") node.setAttribute("aria-live", "off");
     Object.keys(attrs || {}).forEach(function (key) {
       var value = attrs[key];
       if (value === null || value === undefined || value === false) return;

@@ -278,7 +278,7 @@
       el("p", { "class": "calc-side" }, ["Subtotal after step 2: ",
         el("output", { "data-out": "subtotal", text: String(result.subtotal) })])
     ]));
-    nodes.push(el("ol", { "class": "calc-steps" }, result.steps.map(function (s) {
+    nodes.push(el("ol", { "class": "calc-steps", "data-calc-steps": "" }, result.steps.map(function (s) {
       return el("li", { "class": "calc-step", "data-op": s.op }, [
         el("span", { "class": "calc-step-no", text: "Step " + s.step }), " ",
         el("span", { "class": "calc-step-label", text: s.label }), " ",

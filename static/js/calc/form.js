@@ -143,6 +143,7 @@
   // Wire a calculator form: live updates, +/- buttons, share button, Enter shows the result.
   TC.bind = function (form, update) {
     var timer = null, sets = [];
+    var shared = Boolean(window.location.search) && !window.location.hash;  // before update() rewrites the address
     var calculate = update;
     update = function () {
       calculate();
@@ -233,5 +234,15 @@
     sets.forEach(function (mark) { mark(); });
     update();
     TC.speaking = true;
+    if (shared) openOnResult(result);
   };
+
+  // A shared calculation (an address with its query, no #section) opens on its result and steps, not on the
+  // inputs: when the form gave a result (not an error, not the empty hint), it is scrolled to the top.
+  function openOnResult(result) {
+    if (!result) return;
+    var box = result.querySelector("[data-result]");
+    if (!box || !box.firstElementChild || box.querySelector(".calc-error, .calc-empty")) return;
+    result.scrollIntoView({ block: "start" });
+  }
 })();

@@ -107,7 +107,8 @@
       var bag = tables.dungeon_dice.bags[result.bag];
       return (bag.colour ? bag.colour + " " : "") + bag.name;
     }
-    return "Read your row on the printed board";
+    var row = result.roll !== null && window.ThroneLootBoard ? window.ThroneLootBoard.lookup(result.side, result.roll) : null;
+    return row || "Read your row on the printed board";  // the player's own board, typed once (loot-board.js)
   }
 
   function render(result, tables) {

@@ -239,17 +239,42 @@
 
   // Chips beyond the dice (a straight of 6 with 5 dice) or the attempts are hidden; a hidden choice moves to the nearest.
   function clampChips(dice, rolls) {
-    [["straight", "data-upto", dice], ["kind", "data-upto", dice], ["left", "data-below", rolls - 1]].forEach(function (rule) {
+    [["target", "data-upto", dice], ["left", "data-below", rolls - 1]].forEach(function (rule) {
       var best = null;
       Array.prototype.forEach.call(form.querySelectorAll("[" + rule[1] + "]"), function (chip) {
         var input = chip.querySelector("input");
         if (input.name !== rule[0]) return;
         chip.hidden = Number(chip.getAttribute(rule[1])) > rule[2];
-        if (!chip.hidden) best = input;
+        if (!chip.hidden && (!best || Number(chip.getAttribute(rule[1])) > Number(best.closest("[" + rule[1] + "]").getAttribute(rule[1])))) {
+          var on = form.querySelector("input[name='" + rule[0] + "']:checked");
+          if (rule[0] !== "target" || !on || on.value.split("-")[0] === input.value.split("-")[0]) best = input;
+        }
       });
-      var on = form.querySelector("input[name='" + rule[0] + "']:checked");
-      if (best && (!on || on.closest("[hidden]"))) best.checked = true;
+      var now = form.querySelector("input[name='" + rule[0] + "']:checked");
+      if (best && (!now || now.closest("[hidden]"))) best.checked = true;
     });
+  }
+
+  // The one target control (target=straight-5, kind-3, symbols) as the goal, straight and kind the calculator
+  // and links use (site/views/calc_pages.odds_args does the same for the form without JavaScript).
+  function expandTarget(params) {
+    var parts = (params.get("target") || "").split("-");
+    params.delete("target");
+    if (["straight", "kind", "symbols"].indexOf(parts[0]) < 0) return;
+    params.set("goal", parts[0]);
+    if (parts[1]) params.set(parts[0], parts[1]);
+  }
+
+  // The sticky bar's words with dice in hand: what to keep and what to re-roll, and the chance.
+  function keepAdvice(result) {
+    var best = result.advice && result.rolls_left ? result.advice[0] : null;
+    if (!best) return null;
+    var rest = result.roll.slice();
+    best.keep.forEach(function (f) { var i = rest.indexOf(f); if (i >= 0) rest.splice(i, 1); });
+    var chance = E.percent(result.probability);
+    if (!best.keep.length) return "Re-roll all: " + chance;
+    if (!rest.length) return "Keep every die: " + chance;
+    return "Keep " + best.keep.join(" ") + ", re-roll " + rest.join(" ") + ": " + chance;
   }
 
   function drawHand(dice) {
@@ -281,8 +306,10 @@
     A.sync(form, dice, faceSymbols(currentFaces()), checked("mode") === "abilities");
     var defaults = { dice: String(E.limits.DEFAULT_DICE), rolls: String(E.limits.DEFAULT_ROLLS), hero: "numbers", mode: "target" };
     var params = TC.formParams(form, defaults);
+    expandTarget(params);
     syncSymbols(params);
     params = TC.formParams(form, defaults);
+    expandTarget(params);
     TC.showForParams(form, params, "hero");
     var mode = params.get("mode") || "target";
     Array.prototype.forEach.call(form.querySelectorAll("[data-show-for-mode]"), function (part) {
@@ -311,7 +338,8 @@
     try {
       var result = calculateForm(params, tables());
       box.replaceChildren.apply(box, render(result, tables()));
-      TC.sticky(result.abilities ? "Expected damage: " + result.expected_damage.toFixed(2) : "Chance: " + E.percent(result.probability));
+      TC.sticky(result.abilities ? "Expected damage: " + result.expected_damage.toFixed(2) :
+        keepAdvice(result) || "Chance: " + E.percent(result.probability));
     } catch (err) {
       if (!(err instanceof TC.CalcError)) throw err;
       if (err.code === "empty_target") {
@@ -330,7 +358,6 @@
 
   form.querySelector("[data-pad]").hidden = false;
   Array.prototype.forEach.call(form.querySelectorAll("[data-step]"), function (b) { b.hidden = false; });
-  form.querySelector("[data-quick]").hidden = false;
   form.querySelector("[data-roll-field]").hidden = true;
   form.addEventListener("click", function (event) {
     var t = event.target.closest("button");
@@ -339,7 +366,6 @@
     else if (t.hasAttribute("data-remove")) hand.splice(Number(t.getAttribute("data-remove")), 1);
     else if (t.hasAttribute("data-clear-hand")) hand = [];
     else if (t.hasAttribute("data-step")) { bump(t); return; }
-    else if (t.hasAttribute("data-goal")) { check("goal", t.getAttribute("data-goal")); check("straight", t.getAttribute("data-straight")); }
     else if (!A.click(form, t, Number(checked("dice") || E.limits.DEFAULT_DICE))) return;
     rollInput.value = hand.join("");
     update();
@@ -349,6 +375,10 @@
   // The abilities the link asks for, as blocks; a link that cannot be followed is reported once.
   var link = new URLSearchParams(window.location.search), linkError = null;
   TC.fillForm(form, link);
+  if (link.get("goal")) {  // a link names goal, straight or kind: the one control's choice
+    var linked = link.get("goal");
+    check("target", linked === "symbols" ? linked : linked + "-" + (link.get(linked) || ""));
+  }
   A.build(form, checked("mode") !== "abilities" ? [] :
     A.fromParams(link, Number(checked("dice") || E.limits.DEFAULT_DICE), faceSymbols(currentFaces())), faceSymbols(currentFaces()));
   if (link.toString()) {

@@ -170,14 +170,41 @@
   var box = document.querySelector("#calc-result [data-result]");
   Array.prototype.forEach.call(form.querySelectorAll("[data-no-script]"), function (node) { node.hidden = true; });
 
+  var LEADERS = ["health", "attacker", "target"];
+
+  // The Leaders fields half filled in while the player types in them (fewer Health numbers than players, a seat
+  // still empty): not a mistake yet. The page works out the target without them and says what the Leaders part
+  // still needs; leaving the fields (or a link) shows the error.
+  function stillFilling(err, params) {
+    if (!(err instanceof TC.CalcError) || LEADERS.indexOf(err.field) < 0) return false;
+    var typing = document.activeElement;
+    if (!typing || !typing.name || LEADERS.indexOf(typing.name) < 0) return false;
+    if (err.code === "missing_field") return true;
+    if (err.code !== "bad_health_list") return false;
+    var n = (params.get("health") || "").trim().split(/[\s,;]+/).filter(function (p) { return p !== ""; }).length;
+    return n < tables().koth_players[0];
+  }
+
   function update() {
     var params = TC.formParams(form);
     TC.showForParams(form, params, "mode");
     TC.pushState(params);
     TC.clearInvalid(form);
     try {
-      var result = calculate(params, tables());
-      box.replaceChildren.apply(box, render(result, tables(), params.get("heroes") || ""));
+      var waiting = false, used = params;
+      try { calculate(params, tables()); } catch (first) {
+        if (!stillFilling(first, params)) throw first;
+        waiting = true;
+        used = new URLSearchParams(params);
+        LEADERS.forEach(function (name) { used.delete(name); });
+      }
+      var result = calculate(used, tables());
+      var nodes = render(result, tables(), params.get("heroes") || "");
+      if (waiting) {
+        nodes.splice(1, 0, TC.el("p", { "class": "calc-hint", "data-leaders-waiting": "",
+          text: "Leaders: fill in each player's Health, your seat and the seat you Attack." }));
+      }
+      box.replaceChildren.apply(box, nodes);
       TC.sticky("Target: " + targetText(result, tables()));
     } catch (err) {
       if (!(err instanceof TC.CalcError)) throw err;
