@@ -375,8 +375,8 @@
   // The abilities the link asks for, as blocks; a link that cannot be followed is reported once.
   var link = new URLSearchParams(window.location.search), linkError = null;
   TC.fillForm(form, link);
-  if (link.get("goal")) {  // a link names goal, straight or kind: the one control's choice
-    var linked = link.get("goal");
+  if (link.get("goal") || link.get("straight") || link.get("kind")) {  // the one control's choice; as the server,
+    var linked = link.get("goal") || "straight";                         // a link without goal means a straight
     check("target", linked === "symbols" ? linked : linked + "-" + (link.get(linked) || ""));
   }
   A.build(form, checked("mode") !== "abilities" ? [] :
