@@ -193,4 +193,5 @@ def test_each_prefix_has_its_own_page_pack(build_dir: Path) -> None:
     assert {PREFIX + p["url"] for p in packs[""]["pages"]} == {p["url"] for p in packs[PREFIX]["pages"]}
     assert f'href="{PREFIX}/index"' in packs[PREFIX]["pages"][0]["body"]
     # kept by reading language and prefix (one pack per language since the Polish twins): the English pack twice
-    assert set(app.extensions["page_pack"]._packs) == {"en:", f"en:{PREFIX}"}
+    # (and build version: a new build's pack is kept beside the live one's while it is rendered)
+    assert {key.rsplit(":", 1)[0] for key in app.extensions["page_pack"]._packs} == {"en:", f"en:{PREFIX}"}
