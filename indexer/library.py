@@ -18,6 +18,7 @@ from .snapshot import Release, ReleaseMissing
 __all__ = ["Library", "Release", "ReleaseMissing"]
 
 RECHECK_SECONDS = 1.0
+ADOPT_WITHIN = 60.0  # seconds a new build waits for the pack warmer before the library switches to it itself
 
 
 class Library:
@@ -29,6 +30,10 @@ class Library:
         self._release: Release | None = None
         self._checked = 0.0
         self.pool: SearchPool | None = None
+        # Set by the server's pack warmer (site/serving.py), which loads a new build, renders its page pack and
+        # then `adopt`s it: until then readers keep the last build, unless the new one has waited ADOPT_WITHIN.
+        self.adopted_by_warmer = False
+        self._waiting: tuple[Path, float] | None = None
 
     def start_search_pool(self, processes: int, max_waiting: int = MAX_WAITING) -> SearchPool:
         """Run searches the result cache does not hold, and other costly work, in `processes` worker processes
@@ -63,6 +68,9 @@ class Library:
                 if self._release is not None:
                     return self._release
                 raise ReleaseMissing(f"no build found in {self.build_dir}; run 'throne-rules build'")
+            if self._release is not None and self._release.path != path and self._warmer_has(path, now):
+                self._checked = now
+                return self._release
             if self._release is None or self._release.path != path:
                 try:
                     self._release = Release.load(path)
@@ -73,3 +81,22 @@ class Library:
                     # keep serving the last good build rather than errors
             self._checked = now
             return self._release
+
+    def _warmer_has(self, path: Path, now: float) -> bool:
+        """True while the warmer prepares `path` (for at most ADOPT_WITHIN seconds): keep the live build."""
+        if not self.adopted_by_warmer:
+            return False
+        if self._waiting is None or self._waiting[0] != path:
+            self._waiting = (path, now)
+        return now - self._waiting[1] < ADOPT_WITHIN
+
+    def live_path(self) -> Path | None:
+        return None if self._release is None else self._release.path
+
+    def adopt(self, release: Release) -> None:
+        """Make `release` (loaded and prepared by the caller) the live one, if it is still the current build."""
+        with self._lock:
+            if current_release(self.build_dir) == release.path:
+                self._release = release
+                self._offload(release)
+                self._checked = time.monotonic()

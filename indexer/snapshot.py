@@ -20,6 +20,21 @@ class ReleaseMissing(RuntimeError):
     pass
 
 
+def _corrupt(path: Path, why: object) -> str:
+    return f"the build at {path} is incomplete or corrupt ({why}); run 'throne-rules build'"
+
+
+def _check_shapes(manifest: Any, entries: Any, data: Any) -> None:
+    """Valid JSON of the wrong shape is a corrupt build too (ValueError), not a TypeError deep in a caller."""
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("content_hash"), str):
+        raise ValueError("manifest.json has no content_hash")
+    if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("id"), str)
+                                                for e in entries):
+        raise ValueError("entries.json is not a list of entries")
+    if not isinstance(data, dict):
+        raise ValueError("data.json is not an object")
+
+
 @dataclass
 class Release:
     path: Path
@@ -38,10 +53,14 @@ class Release:
             manifest = read_manifest(path)
             entries = json.loads((path / "entries.json").read_text(encoding="utf-8"))
             data = json.loads((path / "data.json").read_text(encoding="utf-8"))
+            _check_shapes(manifest, entries, data)
             search_index = SearchIndex(path / "index", synonym_groups(data))
+            # the index's segments open lazily: one search now finds a damaged one before anyone is served from it
+            search_index.search(str(entries[0].get("title", "")) if entries else "rule", limit=1)
         except (OSError, ValueError, KeyError, IndexUnavailable) as exc:
-            msg = f"the build at {path} is incomplete or corrupt ({exc}); run 'throne-rules build'"
-            raise ReleaseMissing(msg) from exc
+            raise ReleaseMissing(_corrupt(path, exc)) from exc
+        except Exception as exc:  # noqa: BLE001 - anything else a damaged file makes its reader raise
+            raise ReleaseMissing(_corrupt(path, f"{type(exc).__name__}: {exc}")) from exc
         return cls(path, manifest, {e["id"]: e for e in entries}, data, search_index)
 
     def search(self, text: str, limit: int = 10, filters: dict[str, str] | None = None) -> SearchResult:

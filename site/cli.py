@@ -154,6 +154,8 @@ def cmd_freeze(args: argparse.Namespace) -> int:
         return 1
     for url in report.skipped:
         print(f"warning: {url} left out: the app could not show it", file=sys.stderr)
+    if not app.config.get("SITE_URL"):
+        print("note: no sitemap.xml: its URLs must be absolute; give --site-url to write one", file=sys.stderr)
     print(f"froze {report.files} files ({report.bytes:,} bytes) in {report.seconds:.1f}s -> {report.out}")
     return 0
 

@@ -119,7 +119,8 @@ def write_site(app: Flask, out: Path, base_path: str = "") -> list[str]:
         wanted = {prefix + url for url in pack_pages(items, lang)}
         _write(out, pack_url(version, lang), pack_json(version, (p for p in pages if p.url in wanted)))
     _write(out, "/sw.js", _get(client, "/sw.js", prefix))
-    for crawler_file in ("/robots.txt", "/sitemap.xml"):
+    # a sitemap needs absolute URLs: only with --site-url (SITE_URL), as its line in robots.txt
+    for crawler_file in ("/robots.txt", *(("/sitemap.xml",) if app.config.get("SITE_URL") else ())):
         _write(out, crawler_file, _get(client, crawler_file, prefix))
     missing = client.get("/this-page-does-not-exist", base_url=f"http://localhost{prefix}")
     (out / "404.html").write_bytes(missing.get_data())

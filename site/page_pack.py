@@ -55,10 +55,10 @@ class RenderedPage:
     body: bytes
 
 
-def render(client: Any, url: str, prefix: str = "") -> RenderedPage:
+def render(client: Any, url: str, prefix: str = "", environ: dict[str, Any] | None = None) -> RenderedPage:
     """One page through the app's own routes (a Flask test client), as served under the path `prefix` (its
-    SCRIPT_NAME: the page's links and its URL in the pack start with it)."""
-    resp = client.get(url, base_url=f"http://localhost{prefix}")
+    SCRIPT_NAME: the page's links and its URL in the pack start with it); `environ` is added to the request's."""
+    resp = client.get(url, base_url=f"http://localhost{prefix}", environ_overrides=environ or {})
     try:
         return RenderedPage(prefix + url, resp.status_code, dict(resp.headers), bytes(resp.get_data()))
     finally:
@@ -88,24 +88,43 @@ def pack_json(version: str, pages: Iterable[RenderedPage]) -> bytes:
 
 
 class PackCache:
-    """The latest build's pack, rendered once per path prefix it is served under (its pages' links differ);
-    concurrent first requests wait for the one rendering it. At most MAX_PREFIXES prefixes are kept."""
+    """Packs by (language, path prefix, build version), each rendered once: concurrent first requests for one wait
+    for the one rendering it, and nobody else waits (a request for a kept pack never queues behind a render).
+    At most MAX_PACKS are kept; `environ` pins the build to render (the warmer renders the next build's pack before
+    it is live)."""
 
-    MAX_PREFIXES = 4 * len(PACK_LANGS)  # packs kept: (language, prefix) pairs
+    MAX_PACKS = 2 * 4 * len(PACK_LANGS)  # (language, prefix) pairs for the live build and the next one
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._packs: OrderedDict[str, tuple[str, bytes]] = OrderedDict()  # prefix -> (version, body)
+        self._packs: OrderedDict[str, bytes] = OrderedDict()
+        self._rendering: dict[str, threading.Lock] = {}
 
-    def get(self, app: Flask, version: str, urls: list[str], prefix: str = "", lang: str = "en") -> bytes:
-        key = f"{lang}:{prefix}"
+    def kept(self, version: str, prefix: str = "", lang: str = "en") -> bool:
         with self._lock:
-            kept = self._packs.get(key)
-            if kept is None or kept[0] != version:
-                client = app.test_client()
-                kept = (version, pack_json(version, (render(client, url, prefix) for url in urls)))
-                self._packs[key] = kept
-            self._packs.move_to_end(key)
-            while len(self._packs) > self.MAX_PREFIXES:
-                self._packs.popitem(last=False)
-            return kept[1]
+            return f"{lang}:{prefix}:{version}" in self._packs
+
+    def get(self, app: Flask, version: str, urls: list[str], prefix: str = "", lang: str = "en",
+            environ: dict[str, Any] | None = None) -> bytes:
+        key = f"{lang}:{prefix}:{version}"
+        with self._lock:
+            body = self._packs.get(key)
+            if body is not None:
+                self._packs.move_to_end(key)
+                return body
+            rendering = self._rendering.setdefault(key, threading.Lock())
+        with rendering:
+            try:
+                with self._lock:
+                    body = self._packs.get(key)
+                if body is None:
+                    client = app.test_client()
+                    body = pack_json(version, (render(client, url, prefix, environ) for url in urls))
+                    with self._lock:
+                        self._packs[key] = body
+                        while len(self._packs) > self.MAX_PACKS:
+                            self._packs.popitem(last=False)
+            finally:
+                with self._lock:
+                    self._rendering.pop(key, None)
+            return body

@@ -26,6 +26,7 @@ import resource
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 # How long a thread may hold the GIL while others wait for it (seconds; Python's default is 0.005), set in the
@@ -88,45 +89,61 @@ def serve_settings(config: dict[str, Any], threads: int) -> None:
     os.environ[THREADS_VARIABLE] = str(threads)
 
 
-# How often the warmer looks for a new build whose page pack is not rendered yet (seconds).
-PACK_WARM_INTERVAL = 2.0
+# How often the warmer looks for a new build (seconds).
+PACK_WARM_INTERVAL = 0.5
 
 
 def start_pack_warmer(app: Any, interval: float = PACK_WARM_INTERVAL, prefix: str = "") -> threading.Event:
-    """Render each build's page pack as soon as the server has the build, before any worker asks for it.
+    """Render each build's page packs before the server serves that build, so no worker ever waits for one.
 
-    The pack holds every page; rendering it takes seconds, and the first worker to install would otherwise wait
-    that long (with every other first request for it). A daemon thread looks at the live build's version every
-    `interval` seconds and, when it is new, asks the app itself (its test client) for that version's pack, which
-    renders and keeps it (under the path `prefix` the app is served at: the pack's pages link under it).
-    Set the returned event to stop.
+    A pack holds every page of a reading language; rendering it takes seconds, and the first worker to install
+    after a rebuild waited that long (4.6 s, issue 32). A daemon thread looks for a new build every `interval`
+    seconds, loads it beside the live one, asks the app itself (its test client, the build pinned: views'
+    PINNED_RELEASE) for that build's packs, under the path `prefix` the app is served at, and only then has the
+    library make it live: readers keep the last build meanwhile, and the new /sw.js names packs already kept.
+    At start, the live build's packs are rendered the same way. Set the returned event to stop.
     """
     from indexer.library import ReleaseMissing
+    from indexer.release import current_release
+    from indexer.snapshot import Release
 
-    from .page_pack import pack_url
-    from .views.pwa import current_version
+    from .page_pack import PACK_LANGS, pack_url
+    from .precache import build_version
+    from .views import PINNED_RELEASE
 
+    library = app.extensions["library"]
+    library.adopted_by_warmer = True
     stop = threading.Event()
 
-    def warm() -> None:
+    def render_packs(rel: Release) -> bool:
+        version = build_version(rel, app.extensions["assets"], app.extensions["code_fingerprint"])
         client = app.test_client()
-        warmed = ""
-        while True:
-            try:
-                with app.app_context():
-                    version = current_version()
-            except ReleaseMissing:
-                version = warmed  # no usable build yet: look again later
-            if version != warmed:
-                started = time.perf_counter()
-                pack = client.get(prefix + pack_url(version))
-                if pack.status_code == 200:
-                    warmed = version
-                    print(f"page pack {prefix}{pack_url(version)} rendered in {time.perf_counter() - started:.1f}s",
-                          flush=True)
-                pack.close()
-            if stop.wait(interval):
-                return
+        for lang in PACK_LANGS:
+            started = time.perf_counter()
+            url = prefix + pack_url(version, lang)
+            pack = client.get(url, environ_overrides={PINNED_RELEASE: rel})
+            pack.close()
+            if pack.status_code != 200:
+                print(f"page pack {url} not rendered: {pack.status_code}", flush=True)
+                return False
+            print(f"page pack {url} rendered in {time.perf_counter() - started:.1f}s", flush=True)
+        return True
+
+    def warm() -> None:
+        done: set[Path] = set()  # builds whose packs are rendered, or that could not be loaded
+        while not stop.is_set():
+            path = current_release(library.build_dir)
+            if path is not None and path not in done:
+                done.add(path)
+                try:
+                    live = library.release()  # the first time, the live build: its packs are rendered now
+                    rel = live if live.path == path else Release.load(path)
+                except ReleaseMissing as exc:
+                    print(f"page pack: {exc}", flush=True)  # the library keeps the last good build
+                else:
+                    if render_packs(rel) and path != library.live_path():
+                        library.adopt(rel)
+            stop.wait(interval)
 
     threading.Thread(target=warm, name="page-pack-warmer", daemon=True).start()
     return stop

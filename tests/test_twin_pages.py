@@ -62,13 +62,15 @@ def test_a_shared_polish_link_opens_polish(client: FlaskClient) -> None:
     assert resp.status_code == 200 and b'<html lang="pl"' in resp.data
 
 
-def test_sitemap_lists_both_languages_with_alternates(client: FlaskClient) -> None:
-    root = ET.fromstring(client.get("/sitemap.xml").data)
+def test_sitemap_lists_both_languages_with_alternates(build_dir: Path) -> None:
+    site = "https://rules.example.org"  # a sitemap only with SITE_URL (its URLs are absolute)
+    app = create_app({"TESTING": True, "BUILD_DIR": str(build_dir), "SITE_URL": site})
+    root = ET.fromstring(app.test_client().get("/sitemap.xml").data)
     rows = {url.findtext("s:loc", namespaces=NS): url for url in root.findall("s:url", NS)}
-    assert {"/dice-throne/stun", "/dice-throne/pl-stun"} <= set(rows)
+    assert {f"{site}/dice-throne/stun", f"{site}/dice-throne/pl-stun"} <= set(rows)
     for path in ("/dice-throne/stun", "/dice-throne/pl-stun"):
-        links = {el.get("hreflang"): el.get("href") for el in rows[path].findall("x:link", NS)}
-        assert links == {"en": "/dice-throne/stun", "pl": "/dice-throne/pl-stun"}
+        links = {el.get("hreflang"): el.get("href") for el in rows[site + path].findall("x:link", NS)}
+        assert links == {"en": f"{site}/dice-throne/stun", "pl": f"{site}/dice-throne/pl-stun"}
 
 
 def test_stale_twin_says_so_in_polish(tmp_path: Path) -> None:

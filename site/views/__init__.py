@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from flask import current_app, g
+from flask import current_app, g, has_request_context, request
 
 from indexer import Release
+
+# The WSGI environ key of a request that renders a given build, not the live one: the pack warmer renders a new
+# build's page pack before the library makes it live (site/serving.py). Only the app's own test client sets it:
+# no HTTP header becomes an environ key without the HTTP_ prefix.
+PINNED_RELEASE = "throne_rules.release"
 
 
 def release() -> Release:
     """The live build, taken once per request so a response never mixes two builds."""
     snapshot = g.get("release")
     if snapshot is None:
-        snapshot = g.release = current_app.extensions["library"].release()
+        pinned = request.environ.get(PINNED_RELEASE) if has_request_context() else None
+        snapshot = g.release = pinned or current_app.extensions["library"].release()
     return snapshot

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from urllib.parse import quote
 
 from flask import Flask, abort, jsonify, redirect, render_template, request
@@ -10,6 +11,9 @@ from werkzeug.exceptions import HTTPException
 
 from indexer.library import ReleaseMissing
 from indexer.search_pool import PoolBusy
+
+BODY_READERS = 4  # threads that may read request bodies at once (read_body_in_a_slot)
+BODY_WAIT = 0.5  # seconds a request with a body waits for a slot before it is told the server is busy
 
 # The same codes the production server gives for errors it finds before the app (site/serving.py).
 JSON_CODES = {413: "body_too_large"}
@@ -39,16 +43,30 @@ def register(app: Flask) -> None:
             return redirect(location + (f"?{query}" if query else ""), code=308)
         return None
 
+    body_slots = threading.BoundedSemaphore(BODY_READERS)
+
     @app.before_request
-    def chunked_body_limit() -> None:
-        """A chunked body has no Content-Length for werkzeug to check: it stops reading at MAX_CONTENT_LENGTH and
-        would hand the view the first 64 KB as if they were all. Read it here (kept for the view), and if more
-        follows, refuse it with 413 like a declared one (its connection is closed by the server)."""
-        limit = app.config["MAX_CONTENT_LENGTH"]
-        if request.content_length is not None or "chunked" not in request.headers.get("Transfer-Encoding", ""):
+    def read_body_in_a_slot() -> None:
+        """Every body is read here, before the view (kept for it), by at most BODY_READERS threads at once.
+
+        granian has no timeout for a request's body, and a thread reading one waits for as long as the client
+        takes to send it: bodies trickled a byte at a time took every thread, and no page was answered (issue 32).
+        A real client's small body arrives with its headers, so a slot is held for microseconds; past the bound a
+        request waits BODY_WAIT seconds for one, then gets 503 with Retry-After, and pages keep their threads.
+        A chunked body has no Content-Length for werkzeug to check: it stops reading at MAX_CONTENT_LENGTH and
+        would hand the view the first 64 KB as if they were all; if more follows, it is refused with 413 like a
+        declared one (its connection is closed by the server)."""
+        chunked = request.content_length is None and "chunked" in request.headers.get("Transfer-Encoding", "")
+        if not chunked and not request.content_length:
             return
-        if len(request.get_data(cache=True)) >= limit and request.environ["wsgi.input"].read(1):
-            abort(413)
+        if not body_slots.acquire(timeout=BODY_WAIT):
+            raise PoolBusy(f"{BODY_READERS} request bodies are already being read")
+        try:
+            data = request.get_data(cache=True)
+            if chunked and len(data) >= app.config["MAX_CONTENT_LENGTH"] and request.environ["wsgi.input"].read(1):
+                abort(413)
+        finally:
+            body_slots.release()
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:

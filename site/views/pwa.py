@@ -29,7 +29,7 @@ from ..precache import (
 from ..templating import app_url, ui_keys
 from ..ui_strings import KINDS_BY_LANG, UI_STRINGS, js_strings_both
 from ..webmanifest import THEME_COLOR, web_manifest
-from . import release
+from . import PINNED_RELEASE, release
 
 bp = Blueprint("pwa", __name__)
 BUILD_HEADER = "X-Throne-Build"
@@ -147,8 +147,9 @@ def page_pack(version: str, lang: str = "en") -> ResponseReturnValue:
                        lang)
     packs: PackCache = current_app.extensions.setdefault("page_pack", PackCache())
     try:
+        pinned = request.environ.get(PINNED_RELEASE)  # the warmer's: the next build, rendered before it is live
         body = packs.get(current_app._get_current_object(), version, pages,  # type: ignore[attr-defined]
-                         request.script_root, lang)
+                         request.script_root, lang, {PINNED_RELEASE: pinned} if pinned else None)
     except PackStale as exc:
         current_app.logger.warning("page pack not ready: %s", exc)
         return Response("a new build is being swapped in; try again\n", status=503, mimetype="text/plain",

@@ -1,10 +1,14 @@
-"""For crawlers: /robots.txt and /sitemap.xml (every page a reader can land on, from the live build)."""
+"""For crawlers: /robots.txt and /sitemap.xml (every page a reader can land on, from the live build).
+
+A sitemap's `<loc>` must be an absolute URL (sitemaps.org), and the app never writes a client's Host header into an
+answer: without the SITE_URL setting (`freeze --site-url`) there is no sitemap (404, and no file in a static copy),
+as robots.txt then names none (issue 32: it listed relative paths, which crawlers reject)."""
 
 from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, abort, current_app, request
 
 from indexer.model import GAMES
 
@@ -44,6 +48,8 @@ def language_versions() -> dict[str, list[tuple[str, str]]]:
 
 @bp.get("/sitemap.xml")
 def sitemap() -> Response:
+    if not site_url():
+        abort(404)
     built = str(release().manifest.get("built_at", ""))[:10]
     lastmod = f"<lastmod>{escape(built)}</lastmod>" if built else ""
     versions = language_versions()

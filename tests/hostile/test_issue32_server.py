@@ -111,3 +111,39 @@ def test_content_length_with_chunked_closes_the_connection(hostile_server: LiveS
                      b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
         status, closed = _status_and_close(sock, timeout=5)
     assert status in (400, 200) and closed
+
+
+TRICKLERS = 40  # more than the server's 32 threads
+
+
+def test_bodies_trickled_slowly_do_not_take_every_thread(hostile_server: LiveServer) -> None:
+    """granian has no body timeout: each POST whose body never finishes held a Python thread, and 40 of them left
+    no thread for pages (every reader timed out). Now at most a few threads read bodies; pages are answered and a
+    further POST hears 503 at once."""
+    opened: list[socket.socket] = []
+    try:
+        for _ in range(TRICKLERS):
+            sock = socket.create_connection(("127.0.0.1", hostile_server.port), timeout=5,
+                                            source_address=("127.0.0.2", 0))
+            sock.sendall(b"POST /api/calc/damage HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: 1000\r\n\r\n{")
+            opened.append(sock)
+        time.sleep(1)
+        for _ in range(3):
+            started = time.monotonic()
+            with urllib.request.urlopen(hostile_server.url + PAGE, timeout=5) as resp:
+                assert resp.status == 200
+            assert time.monotonic() - started < 3
+            for sock in opened:
+                try:
+                    sock.sendall(b" ")  # a byte now and then: the body never ends
+                except OSError:
+                    pass  # answered 503 and closed by the server: that trickler is done
+        with socket.create_connection(("127.0.0.1", hostile_server.port), timeout=10) as sock:
+            sock.sendall(b'POST /api/calc/damage HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n'
+                         b'Content-Length: 2\r\nConnection: close\r\n\r\n{}')
+            status, _ = _status_and_close(sock, timeout=5)
+        assert status == 503
+    finally:
+        for sock in opened:
+            sock.close()

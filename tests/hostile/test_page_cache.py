@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gzip
 import time
 from pathlib import Path
 
+import pytest
 from flask.testing import FlaskClient
 from throne_rules import create_app
-from throne_rules.page_cache import MAX_PAGES, PageCache
+from throne_rules.page_cache import MAX_PAGES, Page, PageCache
 
 from indexer import build
 
@@ -58,9 +60,31 @@ def test_errors_and_redirects_are_not_kept(client: FlaskClient) -> None:
 def test_the_cache_is_bounded() -> None:
     cache = PageCache()
     for i in range(MAX_PAGES + 50):
-        cache.put("b1", f"/p{i}", b"x")
-    assert cache.get("b1", "/p0") is None and cache.get("b1", f"/p{MAX_PAGES + 49}") == b"x"
-    cache.put("b2", "/", b"two")
-    cache.put("b3", "/", b"three")
+        cache.put("b1", f"/p{i}", Page.of("x"))
+    assert cache.get("b1", "/p0") is None and cache.get("b1", f"/p{MAX_PAGES + 49}") == Page.of("x")
+    cache.put("b2", "/", Page.of("two"))
+    cache.put("b3", "/", Page.of("three"))
     assert cache.get("b1", f"/p{MAX_PAGES + 49}") is None  # only the last two builds are kept
-    assert cache.get("b3", "/") == b"three"
+    assert cache.get("b3", "/") == Page.of("three")
+
+
+def test_a_cached_page_is_compressed_once_and_revalidated_with_304(client: FlaskClient,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 32, High 3: `/index?r=<random>` from browsers (which all accept gzip) compressed the 0.6 MB A–Z page
+    again for every request, about 10 ms of CPU each; now its gzip is made once per build and a revalidation is
+    a 304."""
+    gzip_headers = {"Accept-Encoding": "gzip"}
+    client.get("/index", headers=gzip_headers)  # rendered and compressed once
+    calls = []
+    real = gzip.compress
+    monkeypatch.setattr(gzip, "compress", lambda *a, **k: calls.append(1) or real(*a, **k))
+    answers = [client.get(f"/index?r={n}", headers=gzip_headers) for n in range(20)]
+    assert calls == [] and {a.status_code for a in answers} == {200}
+    assert {a.headers["Content-Encoding"] for a in answers} == {"gzip"}
+    etag = answers[0].headers["ETag"]
+    assert etag.startswith('W/"') and {a.headers["ETag"] for a in answers} == {etag}
+    again = client.get("/index?r=x", headers={**gzip_headers, "If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b""
+    other = client.get("/index?game=adventures", headers=gzip_headers)
+    assert other.headers["ETag"] != etag and gzip.decompress(other.get_data()) != gzip.decompress(
+        answers[0].get_data())
