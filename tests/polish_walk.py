@@ -96,7 +96,9 @@ def kept_terms() -> tuple[str, ...]:
 
 @cache
 def kept_lower() -> frozenset[str]:
-    return frozenset(t.lower() for t in kept_terms())
+    """Whole texts a Polish page may show in English: the calculators' kept terms (KEEP, each with its reason)."""
+    from throne_rules.ui_strings_calc import KEEP
+    return frozenset(t.lower() for t in KEEP)
 
 
 def without_kept(text: str, names: Iterable[str] = ()) -> str:
