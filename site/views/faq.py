@@ -42,7 +42,8 @@ def faq_index() -> str:
     keys = {tag: topic_key(tag) for tag in groups if topic_key(tag) in UI_STRINGS["en"]}
     # topics first, then heroes, each alphabetically
     ordered = sorted(labelled, key=lambda g: (g[0] in entries and entries[g[0]]["kind"] == "hero", fold(g[1])))
-    total = sum(len(items) for _, _, items in ordered)
+    # each question once: a Polish twin is the same question as its English entry (the reader sees one of the two)
+    total = sum(1 for _, _, items in ordered for e in items if not e.get("translation_of"))
     terms = term_defs(entries, (e["html"] for _, _, items in ordered for e in items))
     return render_template("faq.html", groups=ordered, total=total, terms=terms, topic_keys=keys)
 
