@@ -146,14 +146,14 @@ def checks(res: dict[str, Any]) -> list[Check]:
         out.append(Check("Page weight", f"whole precache ({pre['items']} URLs), gzipped on the wire",
                          mb(pre["wire_bytes"]), f"≤ {mb(PRECACHE_BYTES)}", pre["wire_bytes"] <= PRECACHE_BYTES,
                          f"{mb(pre['stored_bytes'])} once decoded; an English reader's"))
+    else:
+        why = "skipped" if not browser else "no service-worker precache list found"
+        out.append(_missing("Page weight", "whole precache", f"≤ {mb(PRECACHE_BYTES)}", why))
     pre_pl = (browser or {}).get("precache_pl")
     if pre and pre_pl:
         out.append(Check("Page weight", f"whole precache of a Polish reader ({pre_pl['items']} URLs), gzipped",
                          mb(pre_pl["wire_bytes"]), f"≤ {mb(PRECACHE_BYTES)}",
                          pre_pl["wire_bytes"] <= PRECACHE_BYTES, f"{mb(pre_pl['stored_bytes'])} once decoded"))
-    else:
-        why = "skipped" if not browser else "no service-worker precache list found"
-        out.append(_missing("Page weight", "whole precache", f"≤ {mb(PRECACHE_BYTES)}", why))
     client = (browser or {}).get("client_search")
     if client:
         out.append(Check("Client search", f"per query in Chromium, median over {client['queries']} queries",
