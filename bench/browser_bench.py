@@ -64,9 +64,10 @@ def calculator_pages(base: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def precache_items(base: str) -> list[dict[str, str]] | None:
-    """What the worker downloads to precache, from the build line the server puts in front of /sw.js:
-    the page pack (which holds every page of the list) and each item of the list that is not a page."""
+def precache_items(base: str, lang: str = "en") -> list[dict[str, str]] | None:
+    """What the worker of a reader of `lang` downloads to precache, from the build line the server puts in front
+    of /sw.js: that language's page pack (the pages every reader needs and the entries in `lang`; the other
+    language's come on demand) and each item of the list that is not a page."""
     try:
         body, _ = fetch(base + "/sw.js", gzip_ok=False)
     except OSError:
@@ -78,8 +79,9 @@ def precache_items(base: str) -> list[dict[str, str]] | None:
     items = list(build.get("precache", []))
     if not build.get("pack"):
         return items
-    pages = sum(1 for i in items if i.get("kind") == "page")
-    return [{"url": build["pack"], "kind": f"pack of {pages} pages"}, *(i for i in items if i.get("kind") != "page")]
+    pack = (build.get("packs") or {}).get(lang, build["pack"])
+    pages = sum(1 for i in items if i.get("kind") == "page" and i.get("lang") in (None, lang))
+    return [{"url": pack, "kind": f"pack of {pages} pages"}, *(i for i in items if i.get("kind") != "page")]
 
 
 def precache_size(base: str, items: list[dict[str, str]]) -> dict[str, Any]:
@@ -227,7 +229,9 @@ def bench(base: str) -> dict[str, Any]:
     pages = {"home": "/", "entry": ENTRY, "search": SEARCH}
     pages.update({f"calc {u.removeprefix('/calc/')}": u for u in calculator_pages(base)})
     items = precache_items(base)
-    out: dict[str, Any] = {"pages": {}, "precache": precache_size(base, items) if items else None}
+    items_pl = precache_items(base, "pl")
+    out: dict[str, Any] = {"pages": {}, "precache": precache_size(base, items) if items else None,
+                           "precache_pl": precache_size(base, items_pl) if items_pl else None}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:

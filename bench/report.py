@@ -145,10 +145,15 @@ def checks(res: dict[str, Any]) -> list[Check]:
     if pre:
         out.append(Check("Page weight", f"whole precache ({pre['items']} URLs), gzipped on the wire",
                          mb(pre["wire_bytes"]), f"≤ {mb(PRECACHE_BYTES)}", pre["wire_bytes"] <= PRECACHE_BYTES,
-                         f"{mb(pre['stored_bytes'])} once decoded"))
+                         f"{mb(pre['stored_bytes'])} once decoded; an English reader's"))
     else:
         why = "skipped" if not browser else "no service-worker precache list found"
         out.append(_missing("Page weight", "whole precache", f"≤ {mb(PRECACHE_BYTES)}", why))
+    pre_pl = (browser or {}).get("precache_pl")
+    if pre and pre_pl:
+        out.append(Check("Page weight", f"whole precache of a Polish reader ({pre_pl['items']} URLs), gzipped",
+                         mb(pre_pl["wire_bytes"]), f"≤ {mb(PRECACHE_BYTES)}",
+                         pre_pl["wire_bytes"] <= PRECACHE_BYTES, f"{mb(pre_pl['stored_bytes'])} once decoded"))
     client = (browser or {}).get("client_search")
     if client:
         out.append(Check("Client search", f"per query in Chromium, median over {client['queries']} queries",
@@ -312,10 +317,12 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
                   "wire).", "",
                   _md_table(["Page", "Requests (cold)", "Gzipped bodies", "On the wire (cold)", "Requests (warm)",
                              "On the wire (warm)"], rows_w)]
-        pre = browser.get("precache")
-        if pre:
+        for reader, pre in (("an English reader", browser.get("precache")),
+                            ("a Polish reader", browser.get("precache_pl"))):
+            if not pre:
+                continue
             kinds = sorted(pre["wire_by_kind"])
-            parts += ["", f"Precache: {pre['items']} URLs the service worker fetches, "
+            parts += ["", f"Precache of {reader}: {pre['items']} URLs the service worker fetches, "
                       f"{mb(pre['wire_bytes'])} gzipped on the wire, {mb(pre['stored_bytes'])} stored. By kind: "
                       + "; ".join(f"{k} {mb(pre['wire_by_kind'][k])} ({mb(pre['stored_by_kind'][k])} stored)"
                                   for k in kinds) + "."]

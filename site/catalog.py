@@ -1,9 +1,12 @@
 """The interface strings, from the gettext catalog translations/pl/LC_MESSAGES/messages.po (Babel).
 
 Each message has a context saying where it is used: `ui:<key>` (the page chrome: templates' t()/tt(), the
-Polish that static/js/ui-lang.js and the page scripts get) and `calc:<table>` (the calculators' text, English ->
-Polish, for static/js/calc/i18n.js). The English is the msgid, the Polish the msgstr. `throne-rules build`
-compiles the .po into messages.mo (`compile_catalog`); the app reads the .mo, and compiles it in memory when
+Polish that static/js/ui-lang.js and the page scripts get), `calc:<table>` (the calculators' text, English ->
+Polish, for static/js/calc/i18n.js), `calc:field:<name>` (a form field's label: English -> Polish), `calc:keep`
+(game terms a Polish page keeps in English, the reason in the message's comment) and `data:<table>` (sentences
+from content/data/ a page shows, such as the facts box's notes: English -> Polish). The English is the msgid,
+the Polish the msgstr. `throne-rules build` compiles the .po into messages.mo (`compile_catalog`); the app
+reads the .mo, and compiles it in memory when
 the .mo is missing or older than the .po (a checkout where the .po was just edited).
 """
 
@@ -72,3 +75,10 @@ def ui_strings() -> dict[str, dict[str, str]]:
 def calc_table(name: str) -> dict[str, str]:
     """One calculator table, English -> Polish (`common`, `index`, `damage`, ... `odds`)."""
     return dict(messages().get(f"calc:{name}", {}))
+
+
+def data_text(table: str, english: str, lang: str) -> str:
+    """A sentence from content/data/ in `lang`: the catalog's Polish (msgctxt `data:<table>`), else the English."""
+    if lang != LOCALE:
+        return english
+    return messages().get(f"data:{table}", {}).get(english) or english

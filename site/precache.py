@@ -125,15 +125,22 @@ def pack_pages(items: list[PrecacheItem], lang: str) -> list[str]:
     return [i.url for i in items if i.kind == "page" and i.lang in (None, lang)]
 
 
+# The one query-string page the worker itself answers with (static/sw.js offlinePage); a static copy has none.
+KEPT_QUERY_PAGES = frozenset({"/offline?lang=pl"})
+
+
 def precache_list(release: Release, assets: AssetManifest, app: Flask, static: bool = False) -> list[PrecacheItem]:
-    """Everything a build's worker caches. A static copy has no query-string pages: the page without
-    the query stands for them (the worker falls back to it, and the page filters itself)."""
+    """Everything a build's worker caches. Query-string pages (/index?game=..., /dice-throne?kind=...) are not
+    precached: offline the page without the query stands for them (the worker falls back to it, and the page
+    filters itself: az-filter.js, kind-filter.js), as on a static copy, which has none. They were 0.13 MB of
+    each page pack, gzipped (docs/performance.md, "Precache by reading language")."""
     langs = {str(e["url"]): str(e["lang"]) for e in release.entries.values()}
     if static:
         items = [PrecacheItem(url, "page", static_page_path(url), langs.get(url))
                  for url in page_urls(release, app) if "?" not in url]
     else:
-        items = [PrecacheItem(url, "page", lang=langs.get(url)) for url in page_urls(release, app)]
+        items = [PrecacheItem(url, "page", lang=langs.get(url)) for url in page_urls(release, app)
+                 if "?" not in url or url in KEPT_QUERY_PAGES]
     items.append(PrecacheItem("/manifest.webmanifest", "data"))
     items.append(PrecacheItem(search_data_url(release), "data"))
     items.append(PrecacheItem(search_index_url(release), "data"))

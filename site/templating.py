@@ -10,6 +10,7 @@ from markupsafe import Markup
 
 from indexer.model import GAMES, KINDS, LANGS
 
+from .catalog import data_text
 from .term_defs import term_defs_json
 from .ui_strings import UI_STRINGS
 from .ui_strings_calc import calc_strings_json as calc_table_json
@@ -56,6 +57,20 @@ def register(app: Flask) -> None:
         return Markup('{}="{}" data-t-{}="{}"').format(attr, t(key, lang), attr, key)
 
     @app.template_global()
+    def title_t(key: str, lang: str = "en", q: str = "") -> str:
+        """A page title from the catalog ({q}: the search words): the <title> of an English page, which
+        static/js/ui-lang.js puts in Polish for a reader who chose Polski (base.html's data-t-title)."""
+        remember(key, lang)
+        request.environ["throne_rules.title"] = (key, q)
+        return t(key, lang).replace("{q}", q)
+
+    @app.template_global()
+    def page_title_key() -> tuple[str, str] | None:
+        """The catalog key and search words of this page's title, when title_t() gave it."""
+        found: tuple[str, str] | None = request.environ.get("throne_rules.title")
+        return found
+
+    @app.template_global()
     def ui_translations() -> dict[str, str]:
         """The Polish for every interface string this English page used (empty on a Polish page)."""
         return {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
@@ -83,6 +98,23 @@ def register(app: Flask) -> None:
         out = ID_ATTR.sub("", out)
         out = HEADING.sub(lambda m: f"<{m.group(1)}h{min(int(m.group(2)) + 1, 6)}", out)
         return Markup(out)  # noqa: S704 - the build's own rendered HTML
+
+    @app.template_global()
+    def fact_text(row: dict[str, Any], lang: str = "en") -> str:
+        """A facts-box row's text in the page's language (indexer/facts.py): its value's word from the catalog
+        (ui:fact_<value>), the limit on other players, the data file's note in the catalog's words
+        (data:fact-note); an English page keeps the build's English text."""
+        if lang == "en" or "value" not in row:
+            return str(row["text"])
+        value = str(row["value"])
+        text = t("fact_" + value, lang) if "fact_" + value in UI_STRINGS["en"] else value
+        if row.get("others") is not None:
+            text = t("fact_others", lang).replace("{limit}", text).replace("{n}", str(row["others"]))
+        note = row.get("note")
+        if not note:
+            return text
+        note = data_text("fact-note", str(note), lang)
+        return note if value == "unknown" else f"{text}. {note}"
 
     @app.template_global()
     def kind_name(kind: str, lang: str = "en") -> Markup:

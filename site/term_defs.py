@@ -24,12 +24,15 @@ def _short(text: str) -> str:
 
 
 def term_defs(entries: dict[str, dict[str, Any]], htmls: Iterable[str], skip: str = "") -> dict[str, dict[str, str]]:
-    """{entry url: {title, text}} for every entry the HTML links to (but `skip`, the page's own entry)."""
+    """{entry url: {title, text}} for every entry the HTML links to (but `skip`, the page's own entry, and its
+    twin)."""
     out: dict[str, dict[str, str]] = {}
     for html in htmls:
         for game, entry_id in ENTRY_LINK.findall(html):
             item = entries.get(entry_id)
-            if item is None or item["game"] != game or entry_id == skip or item["url"] in out:
+            # the page's own entry, and its twin in the other language (a twin may link to its English page)
+            own = skip and (entry_id == skip or item is not None and item.get("twin") == skip)
+            if item is None or item["game"] != game or own or item["url"] in out:
                 continue
             text = item.get("summary") or ""
             if text:

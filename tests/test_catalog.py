@@ -16,7 +16,7 @@ from throne_rules.ui_strings import UI_STRINGS
 from indexer import Corpus
 
 # The same word in both languages: not a missed translation.
-SAME_IN_BOTH = {"ui:menu", "ui:faq", "ui:kind_faq", "ui:kind_symbol"}
+SAME_IN_BOTH = {"ui:menu", "ui:faq", "ui:kind_faq", "ui:kind_symbol", "ui:faq_topic_adventures", "ui:faq_topic_ninja"}
 
 
 def test_catalog_is_complete_and_compiles(tmp_path: Path) -> None:
@@ -24,7 +24,7 @@ def test_catalog_is_complete_and_compiles(tmp_path: Path) -> None:
         catalog = read_po(f, locale="pl")
     messages = [m for m in catalog if m.id]
     assert len(messages) > 600
-    assert all(m.context and m.context.startswith(("ui:", "calc:")) for m in messages)
+    assert all(m.context and m.context.startswith(("ui:", "calc:", "data:")) for m in messages)
     assert not [m.context for m in messages if not m.string], "untranslated messages"
     assert not [m.context for m in messages if m.fuzzy], "fuzzy messages"
     root = tmp_path / "translations"
@@ -67,3 +67,22 @@ def test_every_polish_page_kind_has_a_polish_interface(client: FlaskClient, corp
                 f"ui:{key}" in SAME_IN_BOTH, (url, key, text)
         for heading in soup.select("article h2"):  # the page's own section titles (Sources, Related, ...)
             assert heading.get_text().strip() not in english, (url, heading.get_text())
+
+
+def test_faq_topics_and_facts_notes_come_from_the_catalog(corpus: Corpus) -> None:
+    """Each FAQ topic's name (ui:faq_topic_<tag>, its English the index's label) and each note of the status
+    effects' facts box (data:fact-note) has its Polish in the catalog; the calculators' field labels and kept terms
+    are read from it too."""
+    from throne_rules.catalog import messages
+    from throne_rules.ui_strings_calc import FIELDS, KEEP, LABELS
+    from throne_rules.views.faq import _group_label, topic_key
+
+    entries = {e.id: {"title": e.title, "kind": e.kind} for e in corpus.entries.values()}
+    tags = {(e.tags[0] if e.tags else "general") for e in corpus.entries.values() if e.kind == "faq" and e.lang == "en"}
+    for tag in tags:
+        assert UI_STRINGS["en"].get(topic_key(tag)) == _group_label(tag, entries), tag
+        assert UI_STRINGS["pl"][topic_key(tag)], tag
+    notes = {str(n) for item in corpus.data["status-effects"]["effects"] for n in (item.get("notes") or {}).values()}
+    assert notes and notes <= set(messages()["data:fact-note"])
+    assert set(LABELS) == set(FIELDS) and LABELS["roll"] == "Roll" and FIELDS["roll"] == "Rzut"
+    assert KEEP["Gunslinger"] and all(messages()["calc:keep"][term] == term for term in KEEP)

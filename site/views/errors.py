@@ -12,6 +12,8 @@ from werkzeug.exceptions import HTTPException
 from indexer.library import ReleaseMissing
 from indexer.search_pool import PoolBusy
 
+from ..ui_strings import UI_STRINGS
+
 BODY_READERS = 4  # threads that may read request bodies at once (read_body_in_a_slot)
 BODY_WAIT = 0.5  # seconds a request with a body waits for a slot before it is told the server is busy
 
@@ -80,7 +82,7 @@ def register(app: Flask) -> None:
         if code == 404:  # the commonest: in the interface's language (the page's strings, translatable)
             return render_template("error.html", code=code, title_key="not_found_title",
                                    message_key="not_found_text"), code, headers
-        return render_template("error.html", code=code, title=exc.name, message=exc.description), code, headers
+        return error_page(code), code, headers
 
     @app.errorhandler(ReleaseMissing)
     def no_build(exc: ReleaseMissing) -> ResponseReturnValue:
@@ -88,7 +90,7 @@ def register(app: Flask) -> None:
         message = "The rules index is not built yet. Run 'throne-rules build'."
         if _wants_json():
             return jsonify({"error": {"code": "no_build", "message": message, "field": None}}), 503
-        return render_template("error.html", code=503, title="Not ready", message=message, bare=True), 503
+        return error_page(503, "not_ready", bare=True), 503
 
     @app.errorhandler(PoolBusy)
     def busy(exc: PoolBusy) -> ResponseReturnValue:
@@ -97,7 +99,7 @@ def register(app: Flask) -> None:
         headers = {"Retry-After": "1"}
         if _wants_json():
             return jsonify({"error": {"code": "busy", "message": message, "field": None}}), 503, headers
-        return render_template("error.html", code=503, title="Busy", message=message), 503, headers
+        return error_page(503, "busy"), 503, headers
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception) -> ResponseReturnValue:
@@ -105,4 +107,13 @@ def register(app: Flask) -> None:
         message = "Something went wrong on our side. Please try again."
         if _wants_json():
             return jsonify({"error": {"code": "internal_error", "message": message, "field": None}}), 500
-        return render_template("error.html", code=500, title="Server error", message=message, bare=True), 500
+        return error_page(500, bare=True), 500
+
+
+def error_page(code: int, reason: str = "", bare: bool = False) -> str:
+    """An error page in the interface's language: its title and sentence from the catalog (ui:error_<code>_title
+    and ui:error_<code>_text, or ui:error_<reason>_...; a code without its own words gets the general ones)."""
+    name = reason or str(code)
+    key = name if f"error_{name}_title" in UI_STRINGS["en"] else "other"
+    return render_template("error.html", code=code, title_key=f"error_{key}_title", message_key=f"error_{key}_text",
+                           bare=bare)

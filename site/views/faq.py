@@ -11,6 +11,7 @@ from indexer.folding import fold
 
 from ..page_cache import per_release
 from ..term_defs import term_defs
+from ..ui_strings import UI_STRINGS
 from . import release
 
 bp = Blueprint("faq", __name__)
@@ -36,8 +37,16 @@ def faq_index() -> str:
             groups[e["tags"][0] if e["tags"] else "general"].append(e)
     labelled = [(tag, _group_label(tag, entries), sorted(items, key=lambda e: fold(e["title"])))
                 for tag, items in groups.items()]
+    # a topic's name in the interface's language: the catalog's ui:faq_topic_<tag> (tests/test_catalog.py checks
+    # that its English is the label above)
+    keys = {tag: topic_key(tag) for tag in groups if topic_key(tag) in UI_STRINGS["en"]}
     # topics first, then heroes, each alphabetically
     ordered = sorted(labelled, key=lambda g: (g[0] in entries and entries[g[0]]["kind"] == "hero", fold(g[1])))
-    total = sum(len(items) for _, _, items in ordered)
+    # each question once: a Polish twin is the same question as its English entry (the reader sees one of the two)
+    total = sum(1 for _, _, items in ordered for e in items if not e.get("translation_of"))
     terms = term_defs(entries, (e["html"] for _, _, items in ordered for e in items))
-    return render_template("faq.html", groups=ordered, total=total, terms=terms)
+    return render_template("faq.html", groups=ordered, total=total, terms=terms, topic_keys=keys)
+
+
+def topic_key(tag: str) -> str:
+    return "faq_topic_" + tag.replace("-", "_")

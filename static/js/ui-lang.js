@@ -33,8 +33,17 @@
 
   function polish() { return root.getAttribute("data-ui") === "pl" && root.getAttribute("data-page-lang") !== "pl"; }
 
+  // The document's title, when the server named its catalog key (base.html's meta[data-t-title]).
+  var titleMeta = document.querySelector("meta[data-t-title]");
+  var titleEn = document.title;
+  function translateTitle(table) {
+    var text = titleMeta && table && table[titleMeta.getAttribute("data-t-title")];
+    document.title = text ? text.replace("{q}", titleMeta.getAttribute("data-t-q") || "") + " · Throne Rules" : titleEn;
+  }
+
   function applyLang() {
     translate(document, polish() ? (config.uiPl || {}) : null);
+    if (titleMeta) translateTitle(polish() ? (config.uiPl || {}) : null);
     root.setAttribute("data-ui-done", "");
   }
 
