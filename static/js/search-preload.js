@@ -10,16 +10,25 @@
   var index = meta.getAttribute("data-index");
   var lib = meta.getAttribute("data-library");
   if (!index || !lib) return;
+  var marks = self.performance && performance.mark ? performance : null;  // steps, as search-ui.js marks them
+  if (marks) marks.mark("throne-search:preload");
   var script = document.createElement("script");
   script.src = lib;
   var loaded = new Promise(function (resolve, reject) {
-    script.onload = resolve;
+    script.onload = function () {
+      if (marks) marks.mark("throne-search:library");
+      resolve();
+    };
     script.onerror = function () { reject(new Error("could not load " + lib)); };
   });
   document.head.appendChild(script);
   var data = fetch(index).then(function (resp) {
     if (!resp.ok) throw new Error("search index: HTTP " + resp.status);
+    if (marks) marks.mark("throne-search:index-response");
     return resp.json();
+  }).then(function (parsed) {
+    if (marks) marks.mark("throne-search:index-parsed");
+    return parsed;
   });
   data.catch(function () {});
   loaded.catch(function () {});

@@ -40,23 +40,37 @@
     return new Promise(function (resolve) { window.setTimeout(function () { resolve(value); }, 0); });
   }
 
-  function fetchJSON(url, what) {
+  // The steps of getting the engine ready, as performance marks "throne-search:<step>" (the first of each is
+  // what bench/typeahead_bench.py reads; devtools' Performance panel shows them too).
+  function mark(step) {
+    if (window.performance && performance.mark) performance.mark("throne-search:" + step);
+  }
+
+  function fetchJSON(url, what, step) {
     return fetch(url).then(function (resp) {
       if (!resp.ok) throw new Error(what + ": HTTP " + resp.status);
+      if (step) mark(step + "-response");
       return resp.json();
+    }).then(function (data) {
+      if (step) mark(step + "-parsed");
+      return data;
     });
   }
 
   function engine() {
     if (!enginePromise) {
+      mark("engine");
       var early = window.ThroneSearchPreload;  // started in the page's head (search-preload.js)
-      var lib = window.MiniSearch ? Promise.resolve()
-        : early && early.index === config.searchIndex ? early.library : loadScript(config.miniSearch);
+      var lib = (window.MiniSearch ? Promise.resolve()
+        : early && early.index === config.searchIndex ? early.library : loadScript(config.miniSearch))
+        .then(function () { mark("library"); });
       var index = (early && early.index === config.searchIndex ? early.data
-        : fetchJSON(config.searchIndex, "search index")).then(nextTask);
+        : fetchJSON(config.searchIndex, "search index", "index")).then(nextTask);
       if (early) window.ThroneSearchPreload = null;  // used once: a retry after a failure fetches afresh
       enginePromise = Promise.all([lib, index]).then(function (parts) {
+        mark("read");
         var search = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
+        mark("ready");
         engineReady = true;
         return search;
       });
@@ -209,7 +223,9 @@
       engine().then(function (search) {
         window.clearTimeout(waiting);
         if (!current()) return;
-        render(search.search(q, { limit: 8, filters: formFilters(form), snippets: false, fold: true }));
+        var found = search.search(q, { limit: 8, filters: formFilters(form), snippets: false, fold: true });
+        mark("searched");
+        render(found);
       }, function () {
         window.clearTimeout(waiting);
         if (current()) showNote("search_failed"); else close();
