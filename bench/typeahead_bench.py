@@ -9,8 +9,11 @@ and 1×) and each setting:
 
 - *offline* / *online*: the app installed first (its service worker controls the page, its precache done),
   then the network cut (`context.set_offline`) or not;
-- *online, not installed*: a first visit, the page controlled by no service worker: a fresh browser context
-  (empty HTTP cache) for every page, service workers blocked so none installs meanwhile.
+- *online first visit*: the app not installed, a fresh browser context (empty HTTP cache) for every page: the
+  page is controlled by no service worker, and the one it registers installs meanwhile (as on a real first
+  visit);
+- *online no worker*: the same with service workers blocked (a browser that runs none, or the worker's install
+  not started): the page alone.
 
 - cold: an entry page is opened (navigation until `load`), then at once a query is put in the search
   box (`input[type=search]`: focus, value, an `input` event, as Playwright's `fill` does) and the time
@@ -42,10 +45,10 @@ if str(ROOT) not in sys.path:
 from bench.browser_bench import LAUNCH_ARGS, NAV_TIMEOUT_MS, precache_items  # noqa: E402
 from bench.search_eval import CHROMIUM  # noqa: E402
 from bench.typeahead_page import CALIBRATE_JS, TYPE_JS, Throttle, install  # noqa: E402
-from bench.typeahead_ways import alternatives  # noqa: E402
+from bench.typeahead_ways import alternatives, first_visit_bytes  # noqa: E402
 
 RATES = (4, 1)
-MODES = ("offline", "online", "online not installed")
+MODES = ("offline", "online", "online first visit", "online no worker")
 OPTION_TIMEOUT_MS = 20_000
 SETTLE_S = 0.3  # between the cold and the warm query: the reader looks at the list
 # (cold query, its expected entry), (warm query, its expected entry): as players type them; terms, typos,
@@ -97,8 +100,7 @@ def _one_page(context: Any, page: Any, throttle: Throttle, base: str, url: str,
     cold = page.evaluate(TYPE_JS, [cold_q, cold_id, OPTION_TIMEOUT_MS])
     time.sleep(SETTLE_S)
     warm = page.evaluate(TYPE_JS, [warm_q, warm_id, OPTION_TIMEOUT_MS])
-    return {"url": url, "cold_query": cold_q, "warm_query": warm_q, "cold": cold, "warm": warm,
-            "from_sw": page.evaluate("navigator.serviceWorker.controller !== null")}
+    return {"url": url, "cold_query": cold_q, "warm_query": warm_q, "cold": cold, "warm": warm}
 
 
 def measure(browser: Any, base: str, pages: list[str], rate: float, mode: str) -> dict[str, Any]:
@@ -107,9 +109,10 @@ def measure(browser: Any, base: str, pages: list[str], rate: float, mode: str) -
     calibration: dict[str, Any] = {}
     viewport = {"width": 360, "height": 740}
     try:
-        if mode == "online not installed":  # a first visit: nothing cached, no worker, for every page
+        if mode in ("online first visit", "online no worker"):  # nothing cached, no worker yet, for every page
+            workers = "allow" if mode == "online first visit" else "block"
             for url, pair in zip(pages, QUERIES, strict=False):
-                context = browser.new_context(service_workers="block", viewport=viewport)
+                context = browser.new_context(service_workers=workers, viewport=viewport)
                 try:
                     page = context.new_page()
                     page.set_default_timeout(NAV_TIMEOUT_MS)
@@ -159,7 +162,7 @@ def summarise(runs: list[dict[str, Any]], calibration: dict[str, Any]) -> dict[s
             "cold_first_option_ms": _median([r["cold"]["first_ms"] for r in runs if r["cold"]["first_ms"] is not None]),
             "longest_task_ms": round(max(max(r["cold"]["longest_task_ms"], r["warm"]["longest_task_ms"])
                                          for r in runs), 1),
-            "misses": misses, "controlled": all(r["from_sw"] for r in runs),
+            "misses": misses, "controlled_at_keystroke": sum(bool(r["cold"]["controlled"]) for r in runs),
             "calibration_ms": round(calibration["page_ms"], 1),
             "cold_steps_ms": {k: _median([r["cold"]["marks"][k] for r in runs if k in r["cold"]["marks"]])
                               for k in steps},
@@ -185,8 +188,10 @@ def bench(base: str, n_pages: int = 8, rates: tuple[float, ...] = RATES, modes: 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
+            out["first_visit"] = first_visit_bytes(browser, base, pages[0])
             for rate in rates:
                 for mode in modes:
+                    print(f"typeahead: {mode} {rate:g}x …", file=sys.stderr, flush=True)
                     out["results"][f"{mode} {rate:g}x"] = measure(browser, base, pages, rate, mode)
             if with_alternatives:
                 out["alternatives"] = {f"{rate:g}x": alternatives(browser, base, pages, rate) for rate in rates}
@@ -209,7 +214,8 @@ def table(res: dict[str, Any]) -> str:
     for name, r in res["results"].items():
         lines.append(f"{name:<26} {r['cold_ms']:>8.1f} {r['warm_ms']:>8.1f} {r['ratio']:>9.2f} "
                      f"{r['cold_max_ms']:>9.1f} {r['warm_max_ms']:>9.1f} {r['longest_task_ms']:>9.1f} "
-                     f"{r['calibration_ms']:>7.1f}  {len(r['misses'])}")
+                     f"{r['calibration_ms']:>7.1f}  {len(r['misses'])}"
+                     f"  (controlled at the keystroke: {r['controlled_at_keystroke']} of {r['pages']})")
     for name, r in res["results"].items():
         lines.append(f"{name} cold, steps from the keystroke: "
                      + ", ".join(f"{k} {v}" for k, v in r["cold_steps_ms"].items()))
@@ -218,6 +224,11 @@ def table(res: dict[str, Any]) -> str:
     for rate, by_how in res.get("alternatives", {}).items():
         for how, a in by_how.items():
             lines.append(f"{rate} {how}: " + ", ".join(f"{k} {v}" for k, v in a.items()))
+    visit = res.get("first_visit")
+    if visit:
+        lines.append(f"a first visit, nothing typed: {visit['requests']} responses, {visit['bytes'] / 1e3:.0f} kB over "
+                     f"the wire (worker's included: {visit['pack_seen']}); index {visit['index']}, "
+                     f"library {visit['library']}")
     load = res.get("load_average", {})
     lines.append("load average (1, 5, 15 min): start " + " ".join(f"{x:.1f}" for x in load.get("start", ()))
                  + ", end " + " ".join(f"{x:.1f}" for x in load.get("end", ())))

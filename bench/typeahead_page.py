@@ -15,8 +15,9 @@ INSTALL_TIMEOUT_S = 180.0
 # `want` (`[role=option][data-entry-id=want]`) is in its listbox. Only options put there after the keystroke
 # count (the previous query's list is still showing when the next is typed). When the typeahead's own options
 # (they carry data-entry-id; recent searches and rules do not) come without `want`, it is a miss: `ms` null and
-# `shown` the ids it gave. `first_ms`: the first of its options, whichever entry. `marks`: the steps search-ui.js
-# and search-preload.js mark (performance.mark "throne-search:…"), in ms from the keystroke (negative: before).
+# `shown` the ids it gave. `controlled`: a service worker controlled the page at the keystroke. `first_ms`: the
+# first of its options, whichever entry. `marks`: the steps search-ui.js and search-preload.js mark
+# (performance.mark "throne-search:…"), in ms from the keystroke (negative: before).
 TYPE_JS = """
 async ([q, want, timeout]) => {
   const input = document.querySelector("input[type=search]");
@@ -35,6 +36,7 @@ async ([q, want, timeout]) => {
     let done = false;
     let first = null;
     const t0 = performance.now();
+    const controlled = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
     const finish = (ms, shown) => {
       if (done) return;
       done = true;
@@ -55,7 +57,8 @@ async ([q, want, timeout]) => {
       const nav = performance.getEntriesByType("navigation")[0];
       // the long tasks up to now are delivered after the current task: read them a moment later
       setTimeout(() => { if (po) po.disconnect(); resolve({ ms: ms, first_ms: first, shown: shown,
-        longest_task_ms: longest.ms, marks: marks, after_load_ms: nav ? t0 - nav.loadEventEnd : null }); }, 50);
+        controlled: controlled, longest_task_ms: longest.ms, marks: marks,
+        after_load_ms: nav ? t0 - nav.loadEventEnd : null }); }, 50);
     };
     const check = () => {
       const fresh = Array.from(listOf().querySelectorAll("[role=option][data-entry-id]")).filter((o) => !stale.has(o));

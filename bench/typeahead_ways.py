@@ -5,6 +5,7 @@ prebuilt index; and what a stopped service worker adds to a page load."""
 from __future__ import annotations
 
 import statistics
+import time
 from typing import Any
 
 from bench.browser_bench import NAV_TIMEOUT_MS
@@ -96,3 +97,35 @@ def worker_cold_start(context: Any, page: Any, base: str, url: str) -> dict[str,
         page.goto(base + url, wait_until="load")
         stopped.append(page.evaluate(nav))
     return {"running_ms": round(statistics.median(running), 1), "stopped_ms": round(statistics.median(stopped), 1)}
+
+
+def first_visit_bytes(browser: Any, base: str, url: str) -> dict[str, Any]:
+    """What a first visit to an entry page downloads (nothing typed): every response over the wire, the page's
+    and its installing service worker's, until the worker is active and the network idle. The search index and
+    library are counted apart: how often each came in full, and their bytes."""
+    from bench.browser_bench import INSTALL_TIMEOUT, _summarise
+
+    ctx = browser.new_context(service_workers="allow")
+    try:
+        seen: list[Any] = []
+        ctx.on("requestfinished", lambda r: seen.append(r))
+        page = ctx.new_page()
+        page.set_default_timeout(NAV_TIMEOUT_MS)
+        page.goto(base + url, wait_until="load")
+        deadline = time.monotonic() + INSTALL_TIMEOUT  # (the page's CSP allows no wait_for_function)
+        while not page.evaluate("navigator.serviceWorker.controller !== null"):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the service worker did not take control")
+            time.sleep(0.2)
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(1000)
+        out = _summarise(seen)
+        detail = out.pop("detail")
+        for name, part in (("index", "/search-index/"), ("library", "/vendor/minisearch")):
+            rows = [r for r in detail if part in r["url"]]
+            out[name] = {"responses": len(rows), "full": sum(r["body"] > 10_000 for r in rows),
+                         "bytes": sum(r["bytes"] for r in rows)}
+        out["pack_seen"] = any("/precache-pack/" in r["url"] for r in detail)  # the worker's requests are counted
+        return out
+    finally:
+        ctx.close()
