@@ -23,8 +23,10 @@ and 1×) and each setting:
 
 Medians over the pages (each page its own pair of queries), and the ratio cold ÷ warm. Also the longest
 main-thread task from the keystroke to the options (Long Tasks API): what the typed text could lag by; and the
-steps of getting the engine ready (performance marks "throne-search:…" of search-ui.js and search-preload.js)
-from the keystroke, medians over the pages (negative: done before the keystroke).
+steps of getting the engine ready (performance marks "throne-search:…" of search-ui.js and search-preload.js,
+and the resource timing of the index and the library) from the keystroke, medians over the pages (negative:
+done before the keystroke). And what a first visit that types nothing downloads, its installing worker's
+requests included, with the search index and library counted apart.
 """
 
 from __future__ import annotations

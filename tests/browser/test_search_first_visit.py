@@ -36,7 +36,7 @@ def full_downloads(requests: list[Request], part: str) -> int:
 def test_a_first_visit_reads_the_index_from_the_head_and_the_worker_keeps_that_copy(
         first_visit: BrowserContext, live_server: LiveServer) -> None:
     finished: list[Request] = []
-    first_visit.on("requestfinished", finished.append)
+    first_visit.on("requestfinished", lambda r: finished.append(r))
     page = first_visit.new_page()
     page.goto(live_server.url + ENTRY)
     assert page.evaluate("navigator.serviceWorker.controller") is None  # a first visit: no worker controls it
