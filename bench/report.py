@@ -342,12 +342,14 @@ def markdown(res: dict[str, Any], rows: list[Check]) -> str:
     typeahead = res.get("typeahead")
     if typeahead:
         parts += ["", "### Typeahead", "",
-                  "`bench/typeahead_bench.py`: Chromium, the app installed (its service worker active, the precache "
-                  "done), the CPU slowed through CDP `Emulation.setCPUThrottlingRate` (page and workers) or not. "
+                  "`bench/typeahead_bench.py`: Chromium, the CPU slowed through CDP "
+                  "`Emulation.setCPUThrottlingRate` (page and workers) or not; the app installed (its service worker "
+                  "active, the precache done) offline and online, and a first visit online (no worker controls the "
+                  "page; its own installing, or none). "
                   f"For each of {len(typeahead['pages'])} entry pages: open it, at once type a query into "
-                  "`input[type=search]` and time until its first `[role=option]` (cold), then another query on the "
-                  "same page (warm). Medians; the calibration column is a fixed loop timed in the page (it shows the "
-                  "slow-down applied).", "",
+                  "`input[type=search]` and time until the option naming its expected entry (cold), then another "
+                  "query on the same page (warm). Medians; the calibration column is a fixed loop timed in the page "
+                  "(it shows the slow-down applied).", "",
                   _md_table(["Setting", "First suggestion (cold)", "Later query (warm)", "Cold ÷ warm", "Cold max",
                              "Warm max", "Longest main-thread task", "Calibration loop"],
                             [[name, ms(r["cold_ms"]), ms(r["warm_ms"]), f"{r['ratio']:.2f}", ms(r["cold_max_ms"]),

@@ -1,26 +1,39 @@
-"""The typeahead as a player meets it: the installed app, a page just opened, one query typed.
+"""The typeahead as a player meets it: a page just opened, one query typed, until its answer is offered.
 
     python bench/typeahead_bench.py                 # build ./content, start a server, measure
-    python bench/typeahead_bench.py --url http://127.0.0.1:8000 --pages 8
+    python bench/typeahead_bench.py --url http://127.0.0.1:8000 --pages 6 --no-ways
 
-In Chromium (Playwright + Debian's /usr/bin/chromium): the app is installed first (its service
-worker active, its precache done); then, for each CPU speed (Chrome DevTools' "mid-tier mobile"
-4× slow-down through CDP `Emulation.setCPUThrottlingRate`, applied to the page and to every worker
-it runs, and 1×) and each network state (offline through `context.set_offline`, and online):
+In Chromium (Playwright + Debian's /usr/bin/chromium), for each CPU speed (Chrome DevTools' "mid-tier mobile"
+4× slow-down through CDP `Emulation.setCPUThrottlingRate`, applied to the page and to every worker it runs,
+and 1×) and each setting:
+
+- *offline* / *online*: the app installed first (its service worker controls the page, its precache done),
+  then the network cut (`context.set_offline`) or not;
+- *online first visit*: the app not installed, a fresh browser context (empty HTTP cache) for every page: the
+  page is controlled by no service worker, and the one it registers installs meanwhile (as on a real first
+  visit);
+- *online no worker*: the same with service workers blocked (a browser that runs none, or the worker's install
+  not started): the page alone.
 
 - cold: an entry page is opened (navigation until `load`), then at once a query is put in the search
   box (`input[type=search]`: focus, value, an `input` event, as Playwright's `fill` does) and the time
-  until the first `[role=option]` of its listbox is in the document is taken, in the page's own clock;
+  until an option naming the query's expected entry (`[role=option][data-entry-id=…]`) is in its listbox is
+  taken, in the page's own clock; a query whose options come without that entry is a miss, not timed;
 - warm: on the same page, a second, different query, once the first one's list showed.
 
 Medians over the pages (each page its own pair of queries), and the ratio cold ÷ warm. Also the longest
-main-thread task from the keystroke to the options (Long Tasks API): what the typed text could lag by.
+main-thread task from the keystroke to the options (Long Tasks API): what the typed text could lag by; and the
+steps of getting the engine ready (performance marks "throne-search:…" of search-ui.js and search-preload.js,
+and the resource timing of the index and the library) from the keystroke, medians over the pages (negative:
+done before the keystroke). And what a first visit that types nothing downloads, its installing worker's
+requests included, with the search index and library counted apart.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -33,150 +46,25 @@ if str(ROOT) not in sys.path:
 
 from bench.browser_bench import LAUNCH_ARGS, NAV_TIMEOUT_MS, precache_items  # noqa: E402
 from bench.search_eval import CHROMIUM  # noqa: E402
+from bench.typeahead_page import CALIBRATE_JS, TYPE_JS, Throttle, install  # noqa: E402
+from bench.typeahead_ways import alternatives, first_visit_bytes  # noqa: E402
 
 RATES = (4, 1)
-MODES = ("offline", "online")
-INSTALL_TIMEOUT_S = 180.0
+MODES = ("offline", "online", "online first visit", "online no worker")
 OPTION_TIMEOUT_MS = 20_000
 SETTLE_S = 0.3  # between the cold and the warm query: the reader looks at the list
-# (cold query, warm query): as players type them; terms, typos, abbreviations, Polish, questions.
-QUERIES = [("evasive", "poison"), ("undefendable", "kings hand"), ("koth", "ultimate"),
-           ("retrubution", "defensive roll"), ("obrazenia", "stun"), ("cp", "boss loot"),
-           ("can i dodge", "heal"), ("crit", "targeting roll"), ("fame", "knockdown"), ("minion", "chi")]
-
-# Runs in the page: type `q` into the first search box and resolve with the ms until its first option.
-TYPE_JS = """
-async ([q, timeout]) => {
-  const input = document.querySelector("input[type=search]");
-  if (!input) return { error: "no input[type=search]" };
-  const listOf = () => document.getElementById(input.getAttribute("aria-controls") || "") || document;
-  const longest = { ms: 0 };
-  let po = null;
-  try {
-    po = new PerformanceObserver((list) => list.getEntries().forEach((e) => {
-      longest.ms = Math.max(longest.ms, e.duration);
-    }));
-    po.observe({ type: "longtask" });
-  } catch (e) { po = null; }
-  return await new Promise((resolve) => {
-    let done = false;
-    const t0 = performance.now();
-    const finish = (ms) => {
-      if (done) return;
-      done = true;
-      obs.disconnect();
-      // the long tasks up to now are delivered after the current task: read them a moment later
-      setTimeout(() => { if (po) po.disconnect(); resolve({ ms: ms, longest_task_ms: longest.ms,
-        options: listOf().querySelectorAll("[role=option]").length }); }, 50);
-    };
-    const obs = new MutationObserver(() => {
-      if (listOf().querySelector("[role=option]")) finish(performance.now() - t0);
-    });
-    obs.observe(document.documentElement, { childList: true, subtree: true });
-    input.focus();
-    input.value = q;
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    setTimeout(() => finish(null), timeout);
-  });
-}
-"""
-
-# A fixed piece of work timed in the page and in a worker: shows the slow-down really applies.
-CALIBRATE_JS = """
-async () => {
-  const work = "let x = 0; for (let i = 0; i < 3e6; i++) x = (x + i * 7) % 1000003;";
-  const t0 = performance.now(); new Function(work)(); const page = performance.now() - t0;
-  return { page_ms: page };
-}
-"""
-
-
-# Runs in a page just opened (the app installed): one way of getting a search engine ready, timed step by step,
-# then its first query. "build": the search data, every document indexed in the page (the design before the
-# prebuilt index); "loadjson": MiniSearch's own serialized index (toJSON, made here beforehand, untimed) read
-# back with MiniSearch.loadJS, the vocabulary still built from the documents; "prebuilt": the build's search
-# index (indexer/search_index.py) read by search-core.js fromIndex.
-ALTERNATIVE_JS = """
-async ([how, query]) => {
-  const config = JSON.parse(document.getElementById("pwa-config").textContent);
-  if (!window.MiniSearch) await new Promise((ok, no) => {
-    const s = document.createElement("script"); s.src = config.miniSearch; s.onload = ok; s.onerror = no;
-    document.head.appendChild(s);
-  });
-  const Core = window.ThroneSearch(window.MiniSearch, window.ThroneFold);
-  const steps = {};
-  let t = performance.now();
-  const lap = (name) => { const now = performance.now(); steps[name] = now - t; t = now; };
-  let search;
-  if (how === "prebuilt") {
-    const text = await (await fetch(config.searchIndex)).text(); lap("fetch_ms");
-    const file = JSON.parse(text); lap("parse_ms");
-    const engine = Core.fromIndex(file); lap("ready_ms");
-    search = () => engine.search(query, { limit: 8, snippets: false });
-  } else {
-    const text = await (await fetch(config.searchData)).text(); lap("fetch_ms");
-    const data = JSON.parse(text); lap("parse_ms");
-    if (how === "build") {
-      const engine = Core.create(data); lap("ready_ms");
-      search = () => engine.search(query, { limit: 8, snippets: false });
-    } else {
-      const built = window.ThroneRank.create(window.MiniSearch, window.ThroneFold, data);
-      const json = JSON.stringify(built.mini);
-      const options = built.mini._options;
-      t = performance.now();
-      const mini = window.MiniSearch.loadJS(JSON.parse(json), options); lap("ready_ms");
-      const vocab = new window.ThroneRank.Vocabulary(built.rules, data.docs); lap("vocabulary_ms");
-      steps.bytes = json.length;
-      search = () => mini.search(query);
-    }
-  }
-  search(); lap("first_query_ms");
-  steps.total_ms = Object.keys(steps).filter((k) => k.endsWith("_ms")).reduce((a, k) => a + steps[k], 0);
-  return steps;
-}
-"""
-ALTERNATIVES = ("build", "loadjson", "prebuilt")
-
-
-def alternatives(browser: Any, base: str, pages: list[str], rate: float) -> dict[str, Any]:
-    """Each way of loading the engine, on fresh pages of the installed app (online), median per step."""
-    context = browser.new_context(service_workers="allow")
-    throttle = Throttle(browser, rate)
-    out: dict[str, Any] = {}
-    try:
-        install(context, base)
-        page = context.new_page()
-        page.set_default_timeout(NAV_TIMEOUT_MS)
-        throttle.page(context, page)
-        for how in ALTERNATIVES:
-            runs = []
-            for url in pages[:3]:
-                page.goto(base + url, wait_until="load")
-                page.wait_for_timeout(500)  # the page's own loading done: time this way alone
-                runs.append(page.evaluate(ALTERNATIVE_JS, [how, "evasive"]))
-            out[how] = {k: round(statistics.median(r[k] for r in runs), 1) for k in runs[0]}
-        out["worker_cold_start"] = worker_cold_start(context, page, base, pages[0])
-    finally:
-        throttle.close()
-        context.close()
-    return out
-
-
-def worker_cold_start(context: Any, page: Any, base: str, url: str) -> dict[str, float]:
-    """What a stopped service worker (stopped when idle) adds to a page load: navigation to first byte with
-    the worker running, and just after CDP ServiceWorker.stopAllWorkers (median of 3 each)."""
-    cdp = context.new_cdp_session(page)
-    cdp.send("ServiceWorker.enable")
-    nav = "(() => { const n = performance.getEntriesByType('navigation')[0]; return n.responseStart - n.startTime; })()"
-    running, stopped = [], []
-    for _ in range(3):
-        page.goto(base + url, wait_until="load")
-        running.append(page.evaluate(nav))
-        cdp.send("ServiceWorker.stopAllWorkers")
-        page.wait_for_timeout(300)
-        page.goto(base + url, wait_until="load")
-        stopped.append(page.evaluate(nav))
-    return {"running_ms": round(statistics.median(running), 1), "stopped_ms": round(statistics.median(stopped), 1)}
+# (cold query, its expected entry), (warm query, its expected entry): as players type them; terms, typos,
+# abbreviations, Polish, questions. Each expected entry is the typeahead's first option for the query.
+QUERIES = [(("evasive", "evasive"), ("poison", "poison")),
+           (("undefendable", "undefendable-damage"), ("kings hand", "kings-hand")),
+           (("koth", "king-of-the-hill"), ("ultimate", "ultimate-ability")),
+           (("retrubution", "retribution"), ("defensive roll", "defensive-roll-phase")),
+           (("obrazenia", "pl-damage-types"), ("stun", "stun")),
+           (("cp", "combat-points"), ("boss loot", "boss-loot")),
+           (("can i dodge", "evasive"), ("heal", "heal")),
+           (("crit", "crit"), ("targeting roll", "targeting-roll-phase")),
+           (("fame", "dd-fame"), ("knockdown", "knockdown")),
+           (("minion", "minions"), ("chi", "chi"))]
 
 
 def entry_pages(base: str, n: int) -> list[str]:
@@ -205,103 +93,90 @@ def _sw_build(base: str) -> str:
     return m.group(1)
 
 
-class Throttle:
-    """CPU slow-down for a page and every worker target of the browser (dedicated and service workers).
-
-    Emulation.setCPUThrottlingRate slows the thread of the target it is sent to; DevTools sends it to the
-    page and to each worker. Workers are reached from a browser-level session (Target.attachToTarget,
-    messages wrapped in Target.sendMessageToTarget)."""
-
-    def __init__(self, browser: Any, rate: float):
-        self.rate = rate
-        self.root = browser.new_browser_cdp_session()
-        self.done: set[str] = set()
-        self.msg_id = 0
-
-    def page(self, context: Any, page: Any) -> None:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
-        self.workers()
-
-    def workers(self) -> int:
-        """Throttle every worker target not yet throttled (a new one appears with each page's worker)."""
-        n = 0
-        for t in self.root.send("Target.getTargets")["targetInfos"]:
-            if t["type"] not in ("worker", "service_worker", "shared_worker") or t["targetId"] in self.done:
-                continue
-            sid = self.root.send("Target.attachToTarget", {"targetId": t["targetId"], "flatten": False})["sessionId"]
-            self.msg_id += 1
-            msg = {"id": self.msg_id, "method": "Emulation.setCPUThrottlingRate", "params": {"rate": self.rate}}
-            self.root.send("Target.sendMessageToTarget", {"sessionId": sid, "message": json.dumps(msg)})
-            self.done.add(t["targetId"])
-            n += 1
-        return n
-
-    def forget(self) -> None:
-        """Targets that ended (a page's dedicated worker ends with the page): let a new one be throttled."""
-        alive = {t["targetId"] for t in self.root.send("Target.getTargets")["targetInfos"]}
-        self.done &= alive
-
-    def close(self) -> None:
-        self.root.detach()
+def _one_page(context: Any, page: Any, throttle: Throttle, base: str, url: str,
+              pair: tuple[tuple[str, str], tuple[str, str]]) -> dict[str, Any]:
+    (cold_q, cold_id), (warm_q, warm_id) = pair
+    throttle.forget()
+    page.goto(base + url, wait_until="load")
+    throttle.workers()
+    cold = page.evaluate(TYPE_JS, [cold_q, cold_id, OPTION_TIMEOUT_MS])
+    time.sleep(SETTLE_S)
+    warm = page.evaluate(TYPE_JS, [warm_q, warm_id, OPTION_TIMEOUT_MS])
+    return {"url": url, "cold_query": cold_q, "warm_query": warm_q, "cold": cold, "warm": warm}
 
 
-def install(context: Any, base: str) -> None:
-    """Home until the service worker controls the page and its cache holds the build."""
-    page = context.new_page()
-    page.set_default_timeout(NAV_TIMEOUT_MS)
-    page.goto(base + "/", wait_until="load")
-    deadline = time.monotonic() + INSTALL_TIMEOUT_S
-    while not page.evaluate("navigator.serviceWorker.controller !== null"):
-        if time.monotonic() > deadline:
-            raise RuntimeError("the service worker did not take control")
-        time.sleep(0.2)
-    page.close()
-
-
-def measure(browser: Any, base: str, pages: list[str], rate: float, offline: bool) -> dict[str, Any]:
-    context = browser.new_context(service_workers="allow", viewport={"width": 360, "height": 740})
+def measure(browser: Any, base: str, pages: list[str], rate: float, mode: str) -> dict[str, Any]:
     throttle = Throttle(browser, rate)
     runs: list[dict[str, Any]] = []
+    calibration: dict[str, Any] = {}
+    viewport = {"width": 360, "height": 740}
     try:
-        install(context, base)
-        context.set_offline(offline)
-        page = context.new_page()
-        page.set_default_timeout(NAV_TIMEOUT_MS)
-        throttle.page(context, page)
-        calibration = page.evaluate(CALIBRATE_JS)
-        for url, (cold_q, warm_q) in zip(pages, QUERIES, strict=False):
-            throttle.forget()
-            page.goto(base + url, wait_until="load")
-            throttle.workers()
-            cold = page.evaluate(TYPE_JS, [cold_q, OPTION_TIMEOUT_MS])
-            time.sleep(SETTLE_S)
-            warm = page.evaluate(TYPE_JS, [warm_q, OPTION_TIMEOUT_MS])
-            runs.append({"url": url, "cold_query": cold_q, "warm_query": warm_q, "cold": cold, "warm": warm,
-                         "from_sw": page.evaluate("navigator.serviceWorker.controller !== null")})
+        if mode in ("online first visit", "online no worker"):  # nothing cached, no worker yet, for every page
+            workers = "allow" if mode == "online first visit" else "block"
+            for url, pair in zip(pages, QUERIES, strict=False):
+                context = browser.new_context(service_workers=workers, viewport=viewport)
+                try:
+                    page = context.new_page()
+                    page.set_default_timeout(NAV_TIMEOUT_MS)
+                    throttle.page(context, page)
+                    calibration = calibration or page.evaluate(CALIBRATE_JS)
+                    runs.append(_one_page(context, page, throttle, base, url, pair))
+                finally:
+                    context.close()
+        else:
+            context = browser.new_context(service_workers="allow", viewport=viewport)
+            try:
+                install(context, base)
+                context.set_offline(mode == "offline")
+                page = context.new_page()
+                page.set_default_timeout(NAV_TIMEOUT_MS)
+                throttle.page(context, page)
+                calibration = page.evaluate(CALIBRATE_JS)
+                for url, pair in zip(pages, QUERIES, strict=False):
+                    runs.append(_one_page(context, page, throttle, base, url, pair))
+            finally:
+                context.close()
     finally:
         throttle.close()
-        context.close()
     return summarise(runs, calibration)
 
 
+def _median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 1) if values else None
+
+
 def summarise(runs: list[dict[str, Any]], calibration: dict[str, Any]) -> dict[str, Any]:
-    failed = [r for r in runs if r["cold"].get("ms") is None or r["warm"].get("ms") is None]
-    if failed:
-        raise RuntimeError(f"no option appeared for {len(failed)} of {len(runs)} pages: {failed[:2]}")
-    cold = statistics.median(r["cold"]["ms"] for r in runs)
-    warm = statistics.median(r["warm"]["ms"] for r in runs)
+    """Medians over the pages; a query whose expected entry never showed is a miss, left out of the median."""
+    errors = [r for r in runs if r["cold"].get("error") or r["warm"].get("error")]
+    if errors:
+        raise RuntimeError(f"the page could not be typed into: {errors[:2]}")
+    misses = [f"{r[f'{w}_query']!r} → {r[w]['shown']}" for r in runs for w in ("cold", "warm") if r[w]["ms"] is None]
+    cold_ms = [r["cold"]["ms"] for r in runs if r["cold"]["ms"] is not None]
+    warm_ms = [r["warm"]["ms"] for r in runs if r["warm"]["ms"] is not None]
+    if not cold_ms or not warm_ms:
+        raise RuntimeError(f"no expected entry was offered: {misses}")
+    cold, warm = statistics.median(cold_ms), statistics.median(warm_ms)
+    steps = sorted({k for r in runs for k in r["cold"]["marks"]}, key=lambda k: _median(
+        [r["cold"]["marks"][k] for r in runs if k in r["cold"]["marks"]]) or 0.0)
     return {"pages": len(runs), "cold_ms": round(cold, 1), "warm_ms": round(warm, 1),
             "ratio": round(cold / warm, 2) if warm else None,
-            "cold_max_ms": round(max(r["cold"]["ms"] for r in runs), 1),
-            "warm_max_ms": round(max(r["warm"]["ms"] for r in runs), 1),
+            "cold_max_ms": round(max(cold_ms), 1), "warm_max_ms": round(max(warm_ms), 1),
+            "cold_first_option_ms": _median([r["cold"]["first_ms"] for r in runs if r["cold"]["first_ms"] is not None]),
             "longest_task_ms": round(max(max(r["cold"]["longest_task_ms"], r["warm"]["longest_task_ms"])
                                          for r in runs), 1),
-            "controlled": all(r["from_sw"] for r in runs), "calibration_ms": round(calibration["page_ms"], 1),
-            "runs": [{"url": r["url"], "cold": f"{r['cold_query']} {r['cold']['ms']:.0f}",
-                      "warm": f"{r['warm_query']} {r['warm']['ms']:.0f}",
+            "misses": misses, "controlled_at_keystroke": sum(bool(r["cold"]["controlled"]) for r in runs),
+            "calibration_ms": round(calibration["page_ms"], 1),
+            "cold_steps_ms": {k: _median([r["cold"]["marks"][k] for r in runs if k in r["cold"]["marks"]])
+                              for k in steps},
+            "runs": [{"url": r["url"], "cold": f"{r['cold_query']} {_fmt(r['cold']['ms'])}",
+                      "warm": f"{r['warm_query']} {_fmt(r['warm']['ms'])}",
+                      "after_load": round(r["cold"]["after_load_ms"] or 0),
                       "longest_task": round(max(r["cold"]["longest_task_ms"], r["warm"]["longest_task_ms"]))}
                      for r in runs]}
+
+
+def _fmt(ms: float | None) -> str:
+    return "miss" if ms is None else f"{ms:.0f}"
 
 
 def bench(base: str, n_pages: int = 8, rates: tuple[float, ...] = RATES, modes: tuple[str, ...] = MODES,
@@ -311,37 +186,54 @@ def bench(base: str, n_pages: int = 8, rates: tuple[float, ...] = RATES, modes: 
     if n_pages > len(QUERIES):
         raise ValueError(f"at most {len(QUERIES)} pages (one query pair each)")
     pages = entry_pages(base, n_pages)
-    out: dict[str, Any] = {"pages": pages, "results": {}}
+    out: dict[str, Any] = {"pages": pages, "results": {}, "load_average": {"start": os.getloadavg()}}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         try:
+            out["first_visit"] = first_visit_bytes(browser, base, pages[0])
             for rate in rates:
                 for mode in modes:
-                    out["results"][f"{mode} {rate:g}x"] = measure(browser, base, pages, rate, mode == "offline")
+                    print(f"typeahead: {mode} {rate:g}x …", file=sys.stderr, flush=True)
+                    out["results"][f"{mode} {rate:g}x"] = measure(browser, base, pages, rate, mode)
             if with_alternatives:
                 out["alternatives"] = {f"{rate:g}x": alternatives(browser, base, pages, rate) for rate in rates}
         finally:
             browser.close()
+    out["load_average"]["end"] = os.getloadavg()
     return out
 
 
-def run(content: Path, url: str | None = None, n_pages: int = 8) -> dict[str, Any]:
+def run(content: Path, url: str | None = None, n_pages: int = 8, with_alternatives: bool = True) -> dict[str, Any]:
     from bench.server import served
 
     with served(content, url) as base:
-        return bench(base, n_pages)
+        return bench(base, n_pages, with_alternatives=with_alternatives)
 
 
 def table(res: dict[str, Any]) -> str:
-    lines = [f"{'':<14} {'cold ms':>8} {'warm ms':>8} {'cold/warm':>9} {'cold max':>9} {'warm max':>9} "
-             f"{'long task':>9} {'calib.':>7}"]
+    lines = [f"{'':<26} {'cold ms':>8} {'warm ms':>8} {'cold/warm':>9} {'cold max':>9} {'warm max':>9} "
+             f"{'long task':>9} {'calib.':>7}  misses"]
     for name, r in res["results"].items():
-        lines.append(f"{name:<14} {r['cold_ms']:>8.1f} {r['warm_ms']:>8.1f} {r['ratio']:>9.2f} "
+        lines.append(f"{name:<26} {r['cold_ms']:>8.1f} {r['warm_ms']:>8.1f} {r['ratio']:>9.2f} "
                      f"{r['cold_max_ms']:>9.1f} {r['warm_max_ms']:>9.1f} {r['longest_task_ms']:>9.1f} "
-                     f"{r['calibration_ms']:>7.1f}")
+                     f"{r['calibration_ms']:>7.1f}  {len(r['misses'])}"
+                     f"  (controlled at the keystroke: {r['controlled_at_keystroke']} of {r['pages']})")
+    for name, r in res["results"].items():
+        lines.append(f"{name} cold, steps from the keystroke: "
+                     + ", ".join(f"{k} {v}" for k, v in r["cold_steps_ms"].items()))
+        for miss in r["misses"]:
+            lines.append(f"{name} miss: {miss}")
     for rate, by_how in res.get("alternatives", {}).items():
         for how, a in by_how.items():
             lines.append(f"{rate} {how}: " + ", ".join(f"{k} {v}" for k, v in a.items()))
+    visit = res.get("first_visit")
+    if visit:
+        lines.append(f"a first visit, nothing typed: {visit['requests']} responses, {visit['bytes'] / 1e3:.0f} kB over "
+                     f"the wire (worker's included: {visit['pack_seen']}); index {visit['index']}, "
+                     f"library {visit['library']}")
+    load = res.get("load_average", {})
+    lines.append("load average (1, 5, 15 min): start " + " ".join(f"{x:.1f}" for x in load.get("start", ()))
+                 + ", end " + " ".join(f"{x:.1f}" for x in load.get("end", ())))
     return "\n".join(lines)
 
 
@@ -350,9 +242,10 @@ def main() -> None:
     p.add_argument("--content", type=Path, default=ROOT / "content")
     p.add_argument("--url", help="an already running server (loopback) instead of starting one")
     p.add_argument("--pages", type=int, default=8, help="entry pages (and query pairs) per setting, 6 to 10")
+    p.add_argument("--no-ways", action="store_true", help="skip timing the other ways of loading the engine")
     p.add_argument("--json", action="store_true", help="print every figure as JSON")
     args = p.parse_args()
-    res = run(args.content, args.url, args.pages)
+    res = run(args.content, args.url, args.pages, with_alternatives=not args.no_ways)
     print(json.dumps(res, indent=2) if args.json else table(res))
 
 

@@ -54,7 +54,10 @@ function fetchItem(item, cache) {
   return reuse.then(function (old) {
     // A hashed asset another build already holds has the same bytes: copy it, don't download it.
     if (old) return cache.put(item.url, old);
-    return fetch(new Request(item.url, { cache: "reload", credentials: "same-origin" })).then(function (response) {
+    // Revalidated with the server, never taken unchecked from the HTTP cache: what a first visit's page has
+    // just fetched itself (its assets, and the search index and library its head starts loading,
+    // static/js/search-preload.js) comes back as a 304 with this build's headers, not a second download.
+    return fetch(new Request(item.url, { cache: "no-cache", credentials: "same-origin" })).then(function (response) {
       if (!response.ok || response.redirected) throw new Error(item.url + ": HTTP " + response.status);
       if (item.kind === "asset") return checkAsset(item.url, response);
       var build = buildOf(response);

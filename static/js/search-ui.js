@@ -18,6 +18,7 @@
     return badge;
   }
   var enginePromise = null;
+  var asking = false;  // a search box has asked the engine
   var engineReady = false;  // the engine has loaded once: no "Loading search…" from then on
 
   function loadScript(src) {
@@ -31,38 +32,66 @@
   }
 
   // The engine: the library and the build's prebuilt search index (indexer/search_index.py), both precached by
-  // the service worker. Nothing is indexed here, so it is ready within a few frames. In the installed app (a
-  // service worker controls the page, the files are on the device) it loads as soon as the page runs;
-  // otherwise when a search box gets focus, so a visit that never searches downloads none of it. The full
+  // the service worker. Nothing is indexed here, so it is ready within a few frames. Where the page's head
+  // started loading them (search-preload.js: the installed app, and a first visit, whose worker's install fetches
+  // the same files) it is read as soon as the page runs; otherwise (no service workers, or Save-Data) when a
+  // search box is touched or gets focus, so such a visit that never searches downloads none of it. The full
   // search data (bodies, for snippets) only for the offline results page.
   function nextTask(value) {
     // parsing and reading the index in separate tasks: a keystroke in between is echoed at once
     return new Promise(function (resolve) { window.setTimeout(function () { resolve(value); }, 0); });
   }
 
-  function fetchJSON(url, what) {
+  // The steps of getting the engine ready, as performance marks "throne-search:<step>" (the first of each is
+  // what bench/typeahead_bench.py reads; devtools' Performance panel shows them too).
+  function mark(step) {
+    if (window.performance && performance.mark) performance.mark("throne-search:" + step);
+  }
+
+  function fetchJSON(url, what, step) {
     return fetch(url).then(function (resp) {
       if (!resp.ok) throw new Error(what + ": HTTP " + resp.status);
+      if (step) mark(step + "-response");
       return resp.json();
+    }).then(function (data) {
+      if (step) mark(step + "-parsed");
+      return data;
     });
   }
 
   function engine() {
     if (!enginePromise) {
+      mark("engine");
       var early = window.ThroneSearchPreload;  // started in the page's head (search-preload.js)
-      var lib = window.MiniSearch ? Promise.resolve()
-        : early && early.index === config.searchIndex ? early.library : loadScript(config.miniSearch);
+      var lib = (window.MiniSearch ? Promise.resolve()
+        : early && early.index === config.searchIndex ? early.library : loadScript(config.miniSearch))
+        .then(function () { mark("library"); });
       var index = (early && early.index === config.searchIndex ? early.data
-        : fetchJSON(config.searchIndex, "search index")).then(nextTask);
+        : fetchJSON(config.searchIndex, "search index", "index")).then(nextTask);
       if (early) window.ThroneSearchPreload = null;  // used once: a retry after a failure fetches afresh
       enginePromise = Promise.all([lib, index]).then(function (parts) {
+        mark("read");
         var search = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
+        mark("ready");
         engineReady = true;
+        warmUp(search);
         return search;
       });
       enginePromise.catch(function () { enginePromise = null; });
     }
     return enginePromise;
+  }
+
+  // A fresh engine's first search costs several later ones (the search code compiled, the heap settling after
+  // the index was read): one search when the page is idle, before the reader's first keystroke, pays that.
+  var WARM_UP = "evasiv damage";  // a known word, a prefix and a typo: the paths a query takes
+  function warmUp(search) {
+    var idle = window.requestIdleCallback || function (fn) { return window.setTimeout(fn, 1); };
+    idle(function () {
+      if (asking) return;  // the reader is already searching: that search warms it
+      search.search(WARM_UP, { limit: 8, snippets: false, fold: true });
+      mark("warmed");
+    }, { timeout: 500 });
   }
 
   function engineWithBodies() {
@@ -206,10 +235,14 @@
       // still downloading (a first search on a slow connection): say so, unless it comes within a blink
       var waiting = engineReady ? null
         : window.setTimeout(function () { if (current()) showNote("search_loading"); }, 150);
+      mark("asked");
+      asking = true;
       engine().then(function (search) {
         window.clearTimeout(waiting);
         if (!current()) return;
-        render(search.search(q, { limit: 8, filters: formFilters(form), snippets: false, fold: true }));
+        var found = search.search(q, { limit: 8, filters: formFilters(form), snippets: false, fold: true });
+        mark("searched");
+        render(found);
       }, function () {
         window.clearTimeout(waiting);
         if (current()) showNote("search_failed"); else close();
@@ -222,6 +255,8 @@
       window.clearTimeout(timer);
       timer = window.setTimeout(update, 0);
     });
+    // a finger or the mouse on the box comes a moment before its focus: start loading then
+    input.addEventListener("pointerdown", function () { engine().catch(function () {}); });
     input.addEventListener("focus", function () {
       engine().catch(function () {});
       if (!input.autofocus || userActed) showRecent();  // not over the home page as it opens
@@ -248,7 +283,16 @@
   var boxes = document.querySelectorAll("form[role=search] input[type=search]");
   boxes.forEach(attachTypeahead);
   var installed = "serviceWorker" in navigator && navigator.serviceWorker.controller;
-  if (boxes.length && config.searchIndex && installed) engine().catch(function () {});
+  // Take over the head's early start (search-preload.js). It is an async script, so it may run after this one:
+  // then at the load event, when it has run, rather than loading the same files a second time.
+  function startEarly() {
+    var early = window.ThroneSearchPreload;
+    if (installed || (early && early.index === config.searchIndex)) engine().catch(function () {});
+  }
+  if (boxes.length && config.searchIndex) {
+    if (window.ThroneSearchPreload || document.readyState === "complete") startEarly();
+    else window.addEventListener("load", startEarly, { once: true });
+  }
 
   // --- /search?q= with no server answer (the service worker served the shell offline): search here.
   var results = document.getElementById("search-results");
