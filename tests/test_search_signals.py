@@ -241,7 +241,7 @@ def node_search(rel: Release, queries: list[str], tmp_path: Path) -> list[dict]:
     path = tmp_path / "queries.json"
     path.write_text(json.dumps(queries), encoding="utf-8")
     out = subprocess.run(["node", "-e", NODE_SECTIONS, str(PROJECT_ROOT), str(rel.path / "search-data.json"),
-                          str(path)], capture_output=True, text=True, timeout=120, check=True).stdout
+                          str(path)], capture_output=True, text=True, timeout=300, check=True).stdout
     return json.loads(out)
 
 

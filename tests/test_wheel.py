@@ -56,7 +56,8 @@ def offline_env(tmp: Path) -> dict[str, str]:
 
 
 def get(url: str) -> tuple[int, str, bytes]:
-    with urllib.request.urlopen(url, timeout=30) as resp:  # loopback only
+    # loopback only; a page pack renders for seconds, and for more than 30 s on a machine at load 15
+    with urllib.request.urlopen(url, timeout=120) as resp:
         return resp.status, resp.headers.get_content_type(), resp.read()
 
 
