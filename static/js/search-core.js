@@ -155,6 +155,7 @@
           lang: d.lang, score: h.score,
           snippet: options.snippets === false ? null : snippet(withBody, new Set(h.words)), words: h.words,
           section: section ? section[1] : null,  // the heading of the section the match sits in, if one
+          answer: d.answer || null,  // a ruling's answer in a few words (indexer/answers.py), as the server's
         };
       });
       return { query: text, total: found.total, results: options.fold ? foldRulings(results, found.hits) : results, suggestion: found.suggestion };
