@@ -177,7 +177,8 @@
         var detail = el("span", "typeahead-detail");
         var metaText = (games[r.game] || r.game) + " · " + kindName(r.kind);
         // per-hero copies of this ruling, folded under it (indexer/rulings.py): "also: 3 heroes"
-        if (r.also && r.also.length) metaText += " · " + String(S().also_heroes).replace("{n}", r.also.length);
+        var also = r.also ? r.also.length : 0;
+        if (also) metaText += " · " + (also === 1 ? S().also_hero_one : String(S().also_heroes).replace("{n}", also));
         var meta = el("span", "typeahead-meta");
         meta.appendChild(langBadge(r.lang));
         meta.appendChild(document.createTextNode(" " + metaText));

@@ -74,6 +74,10 @@ def test_a_rulings_suggestion_shows_its_answer_title_first(browser: Browser, liv
             .to_have_count(0)
         width = page.locator("#site-q-suggestions").evaluate("l => l.getBoundingClientRect().width")
         assert width >= KEYBOARD_OPEN["width"] - 20
+        suggest(page, "is stun removed before the extra offensive roll phase")  # one hero's copy folded under it
+        meta = page.get_by_role("option", name=re.compile(r"^Is Stun removed")).first.locator(".typeahead-meta")
+        expect(meta).to_contain_text("also: 1 hero")
+        expect(meta).not_to_contain_text("heroes")
     finally:
         context.close()
 
