@@ -126,7 +126,7 @@
       if (!key) { r.also = []; out.push(r); return; }
       var group = members.get(key);
       if (group[0] !== r) return;
-      var head = group.find(function (x) { return x.id.indexOf("faq-general-") === 0; }) || group[0];
+      var head = group.find(function (x) { return x.id.replace(/^pl-/, "").indexOf("faq-general-") === 0; }) || group[0];
       head.also = group.filter(function (x) { return x !== head; }).map(function (x) {
         return { id: x.id, title: x.title, url: x.url };
       });
