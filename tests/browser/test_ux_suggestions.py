@@ -25,6 +25,7 @@ QUERIES = {"en": ["can evasive stop an ultimate", "can i", "stun", "undefendable
 
 
 def suggest(page: Page, q: str) -> None:
+    page.evaluate("() => { document.getElementById('site-q-suggestions').textContent = ''; }")  # read this query's
     box = page.locator("#site-q")
     box.fill(q)
     page.wait_for_function("q => { const l = document.getElementById('site-q-suggestions');"
