@@ -62,6 +62,7 @@ class Entry:
     html: str = ""
     text: str = ""
     summary: str = ""
+    answer: str = ""  # a ruling's (FAQ's) answer in a few words, for the search suggestions (indexer/answers.py)
     headings: list[str] = field(default_factory=list)
     anchors: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
@@ -102,6 +103,7 @@ class Entry:
             "html": self.html,
             "text": self.text,
             "summary": self.summary,
+            "answer": self.answer,
             "headings": self.headings,
             "anchors": self.anchors,
             "links": self.links,

@@ -54,6 +54,8 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
         }
         if e.id in rulings:
             doc["ruling"] = rulings[e.id]
+        if e.answer:  # a ruling's answer in a few words, for the suggestions (FAQ rows only: kept small)
+            doc["answer"] = e.answer
         docs.append(doc)
         texts += [e.title, doc["aliases"], doc["polish_names"], doc["headings"], e.text, more.tags, more.describes,
                   more.describes_pl]

@@ -11,6 +11,7 @@ from typing import Any
 import markdown
 from bs4 import BeautifulSoup
 
+from .answers import entry_answer
 from .content_limits import drop_unsafe_links
 from .errors import Problem
 from .folding import slugify
@@ -93,6 +94,7 @@ def render_entry(entry: Entry, titles: dict[str, str]) -> list[WikiLink]:
     first_p = soup.find("p")
     summary = plain_text(first_p) if first_p else entry.text
     entry.summary = summary if len(summary) <= SUMMARY_CHARS else summary[: SUMMARY_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    entry.answer = entry_answer(entry.kind, entry.summary)
     # Section links go in after the text is taken, so the "#" is not part of the searchable text.
     for heading in soup.find_all(["h2", "h3", "h4"]):
         link = soup.new_tag("a", attrs={"class": "anchor", "href": f"#{heading['id']}"})

@@ -169,11 +169,17 @@ class Vocabulary:
         return f"{lang}+{other}" if only[other] else lang
 
     def suggest(self, query_words: list[str]) -> str | None:
-        """The query with each unknown word replaced by its closest known word, if any changed."""
+        """The query with each unknown word replaced by its closest known word, if any changed.
+
+        Only a plausible correction: None when an unknown word (4 letters or more, not a number) has no known word
+        within the typo rule's edits, since the "correction" would keep it ("lorem ipsum" is not "lotem ipsum";
+        "qqqzzz", "xyzzy plugh" get nothing). The twin: static/js/search-vocab.js suggest."""
         changed, out = False, []
         for w in query_words:
-            near = self.fuzzy(w) if len(w) > 3 and not w.isdigit() and w not in self.df else []
-            if near:
+            if len(w) > 3 and not w.isdigit() and w not in self.df:
+                near = self.fuzzy(w)
+                if not near:
+                    return None
                 out.append(near[0][0])
                 changed = True
             else:

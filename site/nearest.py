@@ -7,9 +7,22 @@ from typing import Any
 
 from indexer import Release
 from indexer.folding import fold
+from indexer.vocabulary import max_edits, osa_distance
 
 CUTOFF = 0.6
 MAX_TERMS = 6
+
+
+def plausible(wanted: str, key: str) -> bool:
+    """A label the player may have meant: the query, or one of its words, within the search's typo rule of the label or
+    one of its words (indexer/vocabulary.max_edits: 1 edit from 4 letters, 2 from 7; here with any first letter, so
+    'wvasive' still finds Evasive). A string's similarity ratio alone offered 'loot board' for 'foobar'."""
+    targets = [key, *key.split()]
+    for word in dict.fromkeys([wanted, *wanted.split()]):
+        limit = max_edits(word)
+        if any(osa_distance(word, target, limit) <= limit for target in targets):
+            return True
+    return False
 
 
 def nearest_terms(release: Release, query: str, limit: int = MAX_TERMS) -> list[dict[str, Any]]:
@@ -22,11 +35,13 @@ def nearest_terms(release: Release, query: str, limit: int = MAX_TERMS) -> list[
             names.setdefault(fold(label), {"label": label, "entry": e})
     wanted = fold(query)
     keys = list(names)
-    found = difflib.get_close_matches(wanted, keys, n=limit, cutoff=CUTOFF)
+    # close by difflib's ratio, then only the plausible ones (issue 34: nonsense gets no suggestion)
+    found = [k for k in difflib.get_close_matches(wanted, keys, n=limit * 4, cutoff=CUTOFF) if plausible(wanted, k)]
     for word in wanted.split():
         if len(found) >= limit or len(word) < 3:
             continue
-        found += [k for k in difflib.get_close_matches(word, keys, n=limit, cutoff=CUTOFF) if k not in found]
+        found += [k for k in difflib.get_close_matches(word, keys, n=limit * 4, cutoff=CUTOFF)
+                  if k not in found and plausible(wanted, k)]
     seen: set[str] = set()
     out = []
     for key in found:

@@ -103,6 +103,8 @@ SEARCH = {
                     {**{k: STR for k in ("id", "title", "url", "game", "kind", "lang", "snippet")},
                      "section": {"type": ["string", "null"],
                                  "description": "Heading of the section the match sits in (the url ends #anchor)"},
+                     "answer": {"type": ["string", "null"],
+                                "description": "A ruling's (FAQ's) answer in its first words, cut at a word with …"},
                      "also": {"type": "array", "items": _obj({k: STR for k in ("id", "title", "url")}),
                               "description": "Per-hero copies of this ruling, folded under it"}})},
             })),

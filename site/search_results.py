@@ -31,7 +31,9 @@ def run_search(params: SearchParams) -> Results:
         # a match in one section of the entry links to that section and names its heading
         url = e["url"] + (f"#{hit.section[0]}" if hit.section else "")
         rows.append({"id": e["id"], "title": e["title"], "url": url, "game": e["game"], "kind": e["kind"],
-                     "lang": e["lang"], "snippet": hit.snippet, "section": hit.section[1] if hit.section else None})
+                     "lang": e["lang"], "snippet": hit.snippet, "section": hit.section[1] if hit.section else None,
+                     # a ruling's answer in a few words (indexer/answers.py), as the offline search data has it
+                     "answer": e.get("answer") or None})
     # per-hero copies of one ruling fold into one row under the general answer (indexer/rulings.py)
     ruling = {r["id"]: rel.entries[r["id"]]["ruling"] for r in rows if rel.entries[r["id"]].get("ruling")}
     return Results(params.q, found.total, fold_rulings(rows, ruling), found.suggestion)

@@ -21,7 +21,8 @@ JS_STRING_KEYS = ("link_copied", "section_link_copied", "copy_failed", "no_match
                   "pinned_empty", "wake_on", "wake_failed", "persist_yes", "persist_no", "persist_unknown", "saved",
                   "n_questions", "n_entries", "did_you_mean", "n_results", "one_result", "no_results",
                   "browse_instead", "index", "calculators", "search_loading", "search_failed",
-                  "clear_pinned_confirm", "lang_badge_en", "lang_badge_pl", "also_heroes")
+                  "clear_pinned_confirm", "lang_badge_en", "lang_badge_pl", "also_heroes",
+                  "also_hero_one")
 
 
 def js_strings(lang: str) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-RESULT_KEYS = {"id", "title", "url", "game", "kind", "lang", "snippet", "section", "also"}
+RESULT_KEYS = {"id", "title", "url", "game", "kind", "lang", "snippet", "section", "also", "answer"}
 
 
 def test_undefendable_finds_its_entry_first(client: FlaskClient) -> None:

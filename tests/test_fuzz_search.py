@@ -25,7 +25,8 @@ def check_api_response(resp) -> None:  # type: ignore[no-untyped-def]
         assert set(body) == {"query", "total", "results", "suggestion"}
         assert isinstance(body["total"], int) and isinstance(body["results"], list)
         for row in body["results"]:
-            assert set(row) - {"also"} == {"id", "title", "url", "game", "kind", "lang", "snippet", "section"}
+            assert set(row) - {"also"} == {"id", "title", "url", "game", "kind", "lang", "snippet", "section", "answer"}
+            assert row["answer"] is None or (row["kind"] == "faq" and isinstance(row["answer"], str))
     else:
         assert set(body["error"]) == {"code", "message", "field"}
 

@@ -42,6 +42,15 @@ def test_ruling_keys_pair_the_copies() -> None:
     keys = ruling_keys([_entry("moon-elf", "hero"), _entry("faq-general-evasive-x"), _entry("faq-moon-elf-evasive-x"),
                         _entry("faq-moon-elf-alone")])
     assert keys == {"faq-general-evasive-x": "evasive-x", "faq-moon-elf-evasive-x": "evasive-x"}
+    # Polish twins fold among themselves, never with the English copies
+    polish = [_entry("moon-elf", "hero"), _entry("faq-general-x"), _entry("faq-moon-elf-x")]
+    for e in [_entry("pl-faq-general-x"), _entry("pl-faq-moon-elf-x")]:
+        e.lang = "pl"
+        polish.append(e)
+    assert ruling_keys(polish) == {"faq-general-x": "x", "faq-moon-elf-x": "x", "pl-faq-general-x": "pl:x",
+                                   "pl-faq-moon-elf-x": "pl:x"}
+    rows = [{"id": i, "title": i, "url": "/" + i} for i in ("pl-faq-moon-elf-x", "pl-faq-general-x")]
+    assert [r["id"] for r in fold_rulings(rows, ruling_keys(polish))] == ["pl-faq-general-x"]
 
 
 def test_fold_puts_the_general_answer_first_at_the_best_copy() -> None:
@@ -80,6 +89,14 @@ def test_offline_folds_as_the_server_does(copies: Release, tmp_path: Path) -> No
         general = next(r for r in got if r[0].startswith("faq-"))
         assert general == ["faq-general-evasive-ultimate", ["faq-monk-evasive-ultimate",
                                                              "faq-paladin-evasive-ultimate"]] or q.startswith("monk"), q
+
+
+def test_the_api_folds_the_polish_copies_too(client: FlaskClient) -> None:
+    rows = client.get("/api/search?q=czy+unik+działa+przeciw+obrażeniom+nieuchronnym").get_json()["results"]
+    ids = [r["id"] for r in rows]
+    assert "pl-faq-general-evasive-undefendable" in ids and "pl-faq-gunslinger-evasive-undefendable" not in ids
+    row = next(r for r in rows if r["id"] == "pl-faq-general-evasive-undefendable")
+    assert "pl-faq-gunslinger-evasive-undefendable" in [a["id"] for a in row["also"]]
 
 
 def test_the_api_folds_the_copies_of_a_ruling(client: FlaskClient) -> None:

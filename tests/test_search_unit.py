@@ -167,7 +167,9 @@ console.log(JSON.stringify(queries.map((q) => {
 """
 
 PARITY_QUERIES = ["undefendable", "evasve", "undefen", "cp", "combat points", "obrazenia nieuchronne", "dodge",
-                  "evasivv", "what if", "kosc", "can i dodge an attack", "2 cp"]
+                  "evasivv", "what if", "kosc", "can i dodge an attack", "2 cp",
+                  # issue 34: no "Did you mean" when a word has no near known word (the same rule on both engines)
+                  "qqqzzz", "evasve qqqzzz", "evasve cp"]
 
 
 @pytest.fixture(scope="module")
@@ -197,3 +199,5 @@ def test_offline_engine_ranks_like_the_server(tiny_release: Release, tmp_path: P
         server = tiny_release.search(q)
         assert got["ids"] == [h.id for h in server.hits], q
         assert got["suggestion"] == server.suggestion, q
+    suggested = {q: tiny_release.search(q).suggestion for q in ("evasve", "evasve qqqzzz", "evasve cp", "qqqzzz")}
+    assert suggested == {"evasve": "evasive", "evasve qqqzzz": None, "evasve cp": "evasive cp", "qqqzzz": None}

@@ -74,7 +74,11 @@
       var t = el("span", "typeahead-title", title);
       if (lang) t.lang = lang;
       opt.appendChild(t);
-      opt.appendChild(el("span", "typeahead-meta", meta));
+      if (meta) {  // as a suggestion's detail line (search-ui.js)
+        var detail = el("span", "typeahead-detail");
+        detail.appendChild(el("span", "typeahead-meta", meta));
+        opt.appendChild(detail);
+      }
       opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
       if (url) opt.addEventListener("click", function () { window.location.href = url; });
       list.appendChild(opt);
@@ -87,7 +91,9 @@
       option(e.title, (s.recent_entries || "Recently opened") + " · " + (kinds[e.kind] || e.kind || ""), base + e.url, e.lang);
     });
     if (n) {
+      // an action, not a recent item: styled apart (ui.css), still an option so the arrow keys reach it
       var clear = option(s.clear_recent || "Clear recent searches and rules", "", null);
+      clear.classList.remove("recent");
       clear.classList.add("typeahead-clear-option");
       clear.addEventListener("click", function () {
         write(RECENT_KEY, { searches: [], entries: [] });

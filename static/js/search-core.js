@@ -126,7 +126,7 @@
       if (!key) { r.also = []; out.push(r); return; }
       var group = members.get(key);
       if (group[0] !== r) return;
-      var head = group.find(function (x) { return x.id.indexOf("faq-general-") === 0; }) || group[0];
+      var head = group.find(function (x) { return x.id.replace(/^pl-/, "").indexOf("faq-general-") === 0; }) || group[0];
       head.also = group.filter(function (x) { return x !== head; }).map(function (x) {
         return { id: x.id, title: x.title, url: x.url };
       });
@@ -155,6 +155,7 @@
           lang: d.lang, score: h.score,
           snippet: options.snippets === false ? null : snippet(withBody, new Set(h.words)), words: h.words,
           section: section ? section[1] : null,  // the heading of the section the match sits in, if one
+          answer: d.answer || null,  // a ruling's answer in a few words (indexer/answers.py), as the server's
         };
       });
       return { query: text, total: found.total, results: options.fold ? foldRulings(results, found.hits) : results, suggestion: found.suggestion };

@@ -200,11 +200,25 @@
         var title = el("span", "typeahead-title", r.title);
         title.lang = r.lang;
         opt.appendChild(title);
-        var meta = (games[r.game] || r.game) + " · " + kindName(r.kind);
+        // Under the title, at most two lines (ui.css): the game and kind, the language badge first (shown when the
+        // page is not in the reader's language), then a ruling's answer in its first words: often no page load is
+        // needed. The answer comes last, so a long line cuts its end, never the game or "also: 3 heroes".
+        var detail = el("span", "typeahead-detail");
+        var metaText = (games[r.game] || r.game) + " · " + kindName(r.kind);
         // per-hero copies of this ruling, folded under it (indexer/rulings.py): "also: 3 heroes"
-        if (r.also && r.also.length) meta += " · " + String(S().also_heroes).replace("{n}", r.also.length);
-        opt.appendChild(el("span", "typeahead-meta", meta));
-        opt.appendChild(langBadge(r.lang));
+        var also = r.also ? r.also.length : 0;
+        if (also) metaText += " · " + (also === 1 ? S().also_hero_one : String(S().also_heroes).replace("{n}", also));
+        var meta = el("span", "typeahead-meta");
+        meta.appendChild(langBadge(r.lang));
+        meta.appendChild(document.createTextNode(" " + metaText));
+        detail.appendChild(meta);
+        if (r.answer) {
+          detail.appendChild(document.createTextNode(" "));
+          var answer = el("span", "typeahead-answer", r.answer);
+          answer.lang = r.lang;
+          detail.appendChild(answer);
+        }
+        opt.appendChild(detail);
         opt.addEventListener("mousedown", function (event) { event.preventDefault(); });
         opt.addEventListener("click", function () { window.location.href = base + r.url; });
         list.appendChild(opt);

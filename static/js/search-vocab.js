@@ -115,15 +115,19 @@
     return only[other] ? lang + "+" + other : lang;  // a mixed query
   };
 
+  // As vocabulary.py suggest: only a plausible correction, so none when an unknown word has no known word near it.
   Vocabulary.prototype.suggest = function (words) {
     var changed = false;
+    var hopeless = false;
     var self = this;
     var out = words.map(function (w) {
-      var near = w.length > 3 && !isDigits(w) && !self.df.has(w) ? self.fuzzy(w) : [];
-      if (near.length) { changed = true; return near[0][0]; }
-      return w;
+      if (w.length <= 3 || isDigits(w) || self.df.has(w)) return w;
+      var near = self.fuzzy(w);
+      if (!near.length) { hopeless = true; return w; }
+      changed = true;
+      return near[0][0];
     });
-    return changed ? out.join(" ") : null;
+    return changed && !hopeless ? out.join(" ") : null;
   };
 
   // --- What each field holds, as in the server's schema (indexer/search_backend.py fill_index).

@@ -32,6 +32,13 @@ def test_axe_finds_no_violations(browser: Browser, live_server: LiveServer, corp
         page.locator("#q").fill("evasive")
         page.get_by_role("option").first.wait_for()
         found["/ (suggestions open)"] = axe_violations(page)
+        page.locator("#q").fill("can evasive stop an ultimate")  # rulings' answers under the questions (issue 34)
+        page.locator("#q-suggestions .typeahead-answer").first.wait_for()
+        found["/ (suggestions with answers)"] = axe_violations(page)
+        page.goto(live_server.url + "/dice-throne/stun")  # recent items and the action that clears them
+        page.locator("#site-q").click()
+        page.locator(".typeahead-clear-option").first.wait_for()
+        found["/dice-throne/stun (recent, clear)"] = axe_violations(page)
         assert {url: v for url, v in found.items() if v} == {}
     finally:
         context.close()
