@@ -60,8 +60,8 @@ class Library:
 
     def release(self) -> Release:
         now = time.monotonic()
-        if self._release is not None and now - self._checked < RECHECK_SECONDS:
-            return self._release
+        if self._release is not None and now - self._checked < RECHECK_SECONDS and self._release.path.is_dir():
+            return self._release  # (a pruned build is renamed away at once: indexer/release.py _prune)
         with self._lock:
             path = current_release(self.build_dir)
             if path is None:
@@ -83,8 +83,10 @@ class Library:
             return self._release
 
     def _warmer_has(self, path: Path, now: float) -> bool:
-        """True while the warmer prepares `path` (for at most ADOPT_WITHIN seconds): keep the live build."""
-        if not self.adopted_by_warmer:
+        """True while the warmer prepares `path` (for at most ADOPT_WITHIN seconds): keep the live build, unless
+        newer builds have pruned it meanwhile (a build keeps the last KEEP_RELEASES): then switch at once, and the
+        new build's packs render when first asked for."""
+        if not self.adopted_by_warmer or self._release is None or not (self._release.path / "index").is_dir():
             return False
         if self._waiting is None or self._waiting[0] != path:
             self._waiting = (path, now)
@@ -94,9 +96,12 @@ class Library:
         return None if self._release is None else self._release.path
 
     def adopt(self, release: Release) -> None:
-        """Make `release` (loaded and prepared by the caller) the live one, if it is still the current build."""
+        """Make `release` (loaded and prepared by the caller) the live one, if it is newer than the live one and
+        still on disk (builds are named in the order they were made; a newer one may have come meanwhile: the
+        warmer prepares that next)."""
         with self._lock:
-            if current_release(self.build_dir) == release.path:
+            live = self._release
+            if release.path.is_dir() and (live is None or release.path.name > live.path.name):
                 self._release = release
                 self._offload(release)
                 self._checked = time.monotonic()

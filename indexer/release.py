@@ -43,8 +43,12 @@ def _prune(build_dir: Path, keep: Path) -> None:
     done = sorted((p for p in releases_dir(build_dir).iterdir() if not p.name.startswith(".")), key=lambda p: p.name)
     for old in done[:-KEEP_RELEASES]:
         if old != keep:
-            shutil.rmtree(old, ignore_errors=True)
-    for stale in releases_dir(build_dir).glob(".tmp-*"):
+            # renamed first, in one step: a server still serving it sees it gone (Library.release) before any of
+            # its files is
+            gone = releases_dir(build_dir) / f".old-{old.name}"
+            old.rename(gone)
+            shutil.rmtree(gone, ignore_errors=True)
+    for stale in [*releases_dir(build_dir).glob(".tmp-*"), *releases_dir(build_dir).glob(".old-*")]:
         if time.time() - stale.stat().st_mtime > 3600:
             shutil.rmtree(stale, ignore_errors=True)
 

@@ -49,7 +49,11 @@ def test_atomic_rebuild_under_load(tmp_path: Path) -> None:
             write_entry(content, f"new{n}.md", entry_text(f"new-{n}", f"New rule {n}", body="Damage rule."))
             last = build(content, out).content_hash
             hashes.add(last)
-        time.sleep(1.5)  # the server follows the swap within a second
+        # the server follows the swap once the new build's page packs are rendered (site/serving.py's warmer)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not (len(seen) > CLIENTS and all(
+                header == last for _, header, _ in seen[-CLIENTS:])):
+            time.sleep(0.2)
     finally:
         stop.set()
         for t in threads:

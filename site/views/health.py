@@ -5,6 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, g, jsonify
 from flask.typing import ResponseReturnValue
 
+from indexer import Release
+
 from . import release
 
 bp = Blueprint("health", __name__)
@@ -13,22 +15,29 @@ bp = Blueprint("health", __name__)
 @bp.get("/healthz")
 def healthz() -> ResponseReturnValue:
     rel = release()
-    # The build must answer a real query, not only load: a damaged index that loads but cannot search is not ok.
-    # Asked of the index itself every time, past the result cache, and its files must still be there: damage
-    # done while serving shows at the next probe (issue 32), not never.
-    answered: bool
-    try:
-        probe = str(next(iter(rel.entries.values()))["title"])  # an entry's own title must find something
-        on_disk = any((rel.path / "index").glob("*.toc")) and any((rel.path / "index").glob("*.seg"))
-        answered = on_disk and rel.index._search(probe, 1, None).total > 0
-    except Exception:  # logged: whatever broke, the probe must answer "not ok" rather than crash
-        current_app.logger.exception("health probe: the live build cannot search")
-        answered = False
+    answered = _answers(rel)
+    if not answered and not rel.path.is_dir():  # a newer build pruned it while this request began: the next one
+        g.release = None
+        rel = release()
+        answered = _answers(rel)
     if not answered:
         error = {"code": "search_unavailable", "message": "The live build cannot answer a search.", "field": None}
         return jsonify({"status": "error", "error": error, "content_hash": rel.content_hash}), 503
     return jsonify({"status": "ok", "content_hash": rel.content_hash, "entries": len(rel.entries),
                     "built_at": rel.manifest.get("built_at")})
+
+
+def _answers(rel: Release) -> bool:
+    # The build must answer a real query, not only load: a damaged index that loads but cannot search is not ok.
+    # Asked of the index itself every time, past the result cache, and its files must still be there: damage
+    # done while serving shows at the next probe (issue 32), not never.
+    try:
+        probe = str(next(iter(rel.entries.values()))["title"])  # an entry's own title must find something
+        on_disk = any((rel.path / "index").glob("*.toc")) and any((rel.path / "index").glob("*.seg"))
+        return on_disk and rel.index._search(probe, 1, None).total > 0
+    except Exception:  # logged: whatever broke, the probe must answer "not ok" rather than crash
+        current_app.logger.exception("health probe: the live build cannot search")
+        return False
 
 
 @bp.after_app_request
