@@ -3,33 +3,36 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
+import pickle
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from throne_rules import PROJECT_ROOT, create_app
+from throne_rules import LAYOUT, PROJECT_ROOT, create_app
 
 from indexer import Corpus, Release, build, load_corpus
-from indexer.release import current_release
+from indexer.build import get_files, hash_content
+from indexer.changes import CHANGES_FILE, changes_since
+from indexer.release import current_release, new_release_dir, publish, read_manifest, write_json
 
 from .helpers import LiveServer
 
-# Files that take a minute or more (a wheel installed and served, servers hammered, every page's links): run first,
-# so that across xdist workers (`make test`: --dist loadfile) none of them starts last and leaves one worker alone.
-RUN_FIRST = ("tests/test_wheel.py", "tests/test_stemmer_threads.py", "tests/test_prefix.py",
-             "tests/test_prefix_hosting.py", "tests/browser/test_static_export.py", "tests/test_load.py")
+# The longest files (by `make test`'s --durations: every page rendered, the evaluation sets, a wheel installed and
+# served, servers hammered, every page's links): run first, so that across xdist workers (`make test`: --dist
+# loadfile) none of them starts last and leaves one worker alone; the many short files even out the end.
+RUN_FIRST = ("tests/test_routes.py", "tests/test_wheel.py", "tests/test_prefix.py", "tests/test_search_eval_sets.py",
+             "tests/test_schemathesis.py", "tests/test_search_quality.py", "tests/test_content_faq.py",
+             "tests/browser/test_static_export.py", "tests/browser/test_ux_reading.py", "tests/test_stemmer_threads.py",
+             "tests/test_pwa_routes.py", "tests/test_search_signals.py", "tests/test_prefix_hosting.py",
+             "tests/test_load.py")
 
 # The real content; a developer may point the suite at another tree while writing content.
 CONTENT_DIR = Path(os.environ.get("THRONE_RULES_TEST_CONTENT", PROJECT_ROOT / "content"))
-
-
-@pytest.fixture(scope="session")
-def corpus() -> Corpus:
-    """The project's real content, checked and rendered (no files written)."""
-    return load_corpus(CONTENT_DIR)
 
 
 def run_tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -39,18 +42,55 @@ def run_tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    """The project's real content, checked and rendered (no files written).
+
+    Loaded once per run: the first xdist worker to get here keeps a pickled copy in the run's shared folder
+    (behind a file lock) and the others read it; each worker has its own copy in memory."""
+    shared = run_tmp(tmp_path_factory)
+    kept = shared / "corpus.pickle"
+    with (shared / "corpus.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if kept.is_file():
+            loaded: Corpus = pickle.loads(kept.read_bytes())
+            return loaded
+        loaded = load_corpus(CONTENT_DIR)
+        kept.write_bytes(pickle.dumps(loaded, protocol=pickle.HIGHEST_PROTOCOL))
+        return loaded
+
+
+@pytest.fixture(scope="session")
 def build_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The project's real content, built once per run into a temporary build directory.
 
     Under xdist the first worker to get here builds it while the others wait on a file lock, then all read
-    the same build; no test writes into it (tests that build or swap make their own)."""
+    the same build; no test writes into it (tests that build or swap make their own). When the project's own
+    build (`make test` runs `throne-rules build` first) is of this very content, it is copied, not built again."""
     shared = run_tmp(tmp_path_factory)
     out = shared / "build"
     with (shared / "build.lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if current_release(out) is None:
+        if current_release(out) is None and not copy_project_build(out):
             build(CONTENT_DIR, out)
     return out
+
+
+def copy_project_build(out: Path) -> bool:
+    """Copy the project's current build into `out` when it was built from CONTENT_DIR as it is now (the content
+    hash covers the content, its data and the build's code), as a first build there: its list of changes is
+    made again against no previous build, as a fresh build's is. False when there is none to copy."""
+    made = current_release(LAYOUT.build_dir)
+    if made is None or not (made / "manifest.json").is_file():
+        return False
+    content_hash = hash_content(get_files(CONTENT_DIR), CONTENT_DIR)
+    if read_manifest(made).get("content_hash") != content_hash:
+        return False
+    staging = new_release_dir(out)
+    shutil.copytree(made, staging, dirs_exist_ok=True)
+    rows = json.loads((staging / "entries.json").read_text(encoding="utf-8"))
+    write_json(staging / CHANGES_FILE, changes_since(None, content_hash, rows))
+    publish(out, staging, content_hash)
+    return True
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import signal
 import time
 import urllib.request
@@ -24,7 +23,7 @@ from indexer.library import Library, Release
 from indexer.search_pool import PoolBusy, SearchPool
 
 from ..conftest import CONTENT_DIR
-from ..helpers import LiveServer
+from ..helpers import LiveServer, entry_text, write_entry
 
 QUERIES = ["evasive", "token that throws damage back", "can seraph fly on my turn", "max cp", "evasve",
            "jak działa żeton evasive", "barbarian stun", "2 protect tokens against a 10 damage attack", "zzzz qqqq"]
@@ -122,8 +121,12 @@ def test_a_pool_needs_a_process() -> None:
 
 
 def test_a_new_build_is_searched_in_the_workers(tmp_path: Path) -> None:
+    # a small content: what is tested (the workers follow a new build) does not depend on its size
     content = tmp_path / "content"
-    shutil.copytree(CONTENT_DIR, content)
+    write_entry(content, "dice-throne/status-effects/stun.md", entry_text(
+        "stun", "Stun", "A stunned hero skips the rest of their turn.", kind="status-effect"))
+    write_entry(content, "dice-throne/status-effects/evasive.md", entry_text(
+        "evasive", "Evasive", "Roll a die; on 1-2 the damage is prevented.", kind="status-effect"))
     out = tmp_path / "build"
     build(content, out)
     library = Library(out)
