@@ -191,11 +191,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with served(args.content, args.url) as base:
         figures = measure(base, args.issue34)
+    report(figures, args.json)
+    return 0
+
+
+def report(figures: dict[str, Any], json_path: Path | None) -> None:
+    """Print the figures as JSON, and write them to `json_path` when given."""
     text = json.dumps(figures, indent=1, ensure_ascii=False)
     print(text)
-    if args.json:
-        args.json.write_text(text + "\n", encoding="utf-8")
-    return 0
+    if json_path:
+        json_path.write_text(text + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

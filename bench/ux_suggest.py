@@ -24,7 +24,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.server import served  # noqa: E402
-from bench.ux_measure import CHROMIUM, LAUNCH_ARGS  # noqa: E402
+from bench.ux_measure import CHROMIUM, LAUNCH_ARGS, report  # noqa: E402
 
 KEYBOARD_OPEN = {"width": 360, "height": 440}
 PAGE = "/dice-throne/evasive"
@@ -95,10 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with served(args.content, args.url) as base:
         figures = measure(base)
-    text = json.dumps(figures, indent=1, ensure_ascii=False)
-    print(text)
-    if args.json:
-        args.json.write_text(text + "\n", encoding="utf-8")
+    report(figures, args.json)
     return 0
 
 
