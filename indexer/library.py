@@ -86,7 +86,7 @@ class Library:
         """True while the warmer prepares `path` (for at most ADOPT_WITHIN seconds): keep the live build, unless
         newer builds have pruned it meanwhile (a build keeps the last KEEP_RELEASES): then switch at once, and the
         new build's packs render when first asked for."""
-        if not self.adopted_by_warmer or self._release is None or not (self._release.path / "index").is_dir():
+        if not self.adopted_by_warmer or self._release is None or not self._release.path.is_dir():
             return False
         if self._waiting is None or self._waiting[0] != path:
             self._waiting = (path, now)

@@ -17,6 +17,15 @@ IDLE_SOCKETS = 520
 PAGE = "/faq"
 
 
+
+def pages_answer_within(url: str, tries: int, seconds: float) -> None:
+    """A reader's page, asked `tries` times, answers 200 within `seconds` each time."""
+    for _ in range(tries):
+        started = time.monotonic()
+        with urllib.request.urlopen(url + PAGE, timeout=5) as resp:
+            assert resp.status == 200
+        assert time.monotonic() - started < seconds
+
 def _status_and_close(sock: socket.socket, timeout: float = 10) -> tuple[int, bool]:
     """The status of the answer on `sock`, and whether the server closed the connection after it."""
     sock.settimeout(timeout)
@@ -87,11 +96,7 @@ def test_idle_sockets_from_one_address_do_not_lock_readers_out(hostile_server: L
             opened.append(socket.create_connection(("127.0.0.1", hostile_server.port), timeout=5,
                                                    source_address=("127.0.0.2", 0)))
         time.sleep(0.5)
-        for _ in range(5):
-            started = time.monotonic()
-            with urllib.request.urlopen(hostile_server.url + PAGE, timeout=5) as resp:
-                assert resp.status == 200
-            assert time.monotonic() - started < 2
+        pages_answer_within(hostile_server.url, tries=5, seconds=2)
     finally:
         for sock in opened:
             sock.close()
@@ -130,10 +135,7 @@ def test_bodies_trickled_slowly_do_not_take_every_thread(hostile_server: LiveSer
             opened.append(sock)
         time.sleep(1)
         for _ in range(3):
-            started = time.monotonic()
-            with urllib.request.urlopen(hostile_server.url + PAGE, timeout=5) as resp:
-                assert resp.status == 200
-            assert time.monotonic() - started < 3
+            pages_answer_within(hostile_server.url, tries=1, seconds=3)
             for sock in opened:
                 try:
                     sock.sendall(b" ")  # a byte now and then: the body never ends
