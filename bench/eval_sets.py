@@ -46,6 +46,12 @@ HELDOUT9_FILE = DATA / "search_eval_v9_heldout.yaml"
 V10_FILE = DATA / "search_eval_v10.yaml"
 # v11 (session 9, issue 35): 91 Polish and mixed questions, measure-only, not split.
 PL11_FILE = DATA / "search_eval_v11_pl.yaml"
+# v12 (session 11): 207 English queries in five more new voices, split the same way (seed 20261130); heldout12 is
+# measured once, under the rule docs/search-eval-baseline.md declared before it was written.
+DEV12_FILE = DATA / "search_eval_v12_dev.yaml"
+HELDOUT12_FILE = DATA / "search_eval_v12_heldout.yaml"
+# v13 (session 11): 90 Polish and mixed questions in three new voices, measure-only, not split.
+PL13_FILE = DATA / "search_eval_v13_pl.yaml"
 # Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
 SET_FILES: dict[str, tuple[Path, str]] = {
     "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
@@ -56,6 +62,7 @@ SET_FILES: dict[str, tuple[Path, str]] = {
     "pl7": (PL7_FILE, "game"), "pl8": (PL8_FILE, "game"),
     "dev9": (DEV9_FILE, "category"), "heldout9": (HELDOUT9_FILE, "category"),
     "v10": (V10_FILE, "category"), "pl11": (PL11_FILE, "game"),
+    "dev12": (DEV12_FILE, "category"), "heldout12": (HELDOUT12_FILE, "category"), "pl13": (PL13_FILE, "game"),
 }
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
