@@ -18,6 +18,7 @@ from throne_rules import LAYOUT, PROJECT_ROOT, create_app
 from indexer import Corpus, Release, build, load_corpus
 from indexer.build import get_files, hash_content
 from indexer.changes import CHANGES_FILE, changes_since
+from indexer.library import Library
 from indexer.release import current_release, new_release_dir, publish, read_manifest, write_json
 
 from .helpers import LiveServer
@@ -93,19 +94,25 @@ def copy_project_build(out: Path) -> bool:
     return True
 
 
-@pytest.fixture(scope="module")
-def release(build_dir: Path) -> Iterator[Release]:
-    """The built release, loaded as the server loads it (its search index open)."""
-    path = current_release(build_dir)
-    assert path is not None
-    rel = Release.load(path)
-    yield rel
-    rel.index.close()
+@pytest.fixture(scope="session")
+def library(build_dir: Path) -> Library:
+    """The run's build as the app reads it (indexer/library.py), loaded once per worker: loading a release (its
+    entries, data and search index) takes 1-2 s, and a published release never changes."""
+    return Library(build_dir)
+
+
+@pytest.fixture(scope="session")
+def release(library: Library) -> Release:
+    """The built release, loaded as the server loads it (its search index open): the worker's one copy."""
+    return library.release()
 
 
 @pytest.fixture()
-def app(build_dir: Path) -> Flask:
-    return create_app({"TESTING": True, "BUILD_DIR": str(build_dir), "CONTENT_DIR": str(CONTENT_DIR)})
+def app(build_dir: Path, library: Library) -> Flask:
+    """A new app per test (its own page cache, result cache and settings) over the worker's loaded build."""
+    made = create_app({"TESTING": True, "BUILD_DIR": str(build_dir), "CONTENT_DIR": str(CONTENT_DIR)})
+    made.extensions["library"] = library
+    return made
 
 
 @pytest.fixture()
