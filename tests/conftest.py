@@ -23,14 +23,16 @@ from indexer.release import current_release, new_release_dir, publish, read_mani
 
 from .helpers import LiveServer
 
-# The longest files (by `make test`'s --durations: every page rendered, the evaluation sets, a wheel installed and
-# served, servers hammered, every page's links): run first, so that across xdist workers (`make test`: --dist
-# loadfile) none of them starts last and leaves one worker alone; the many short files even out the end.
-RUN_FIRST = ("tests/test_routes.py", "tests/test_wheel.py", "tests/test_prefix.py", "tests/test_search_eval_sets.py",
-             "tests/test_schemathesis.py", "tests/test_search_quality.py", "tests/test_content_faq.py",
-             "tests/browser/test_static_export.py", "tests/browser/test_ux_reading.py", "tests/test_stemmer_threads.py",
-             "tests/test_pwa_routes.py", "tests/test_search_signals.py", "tests/test_prefix_hosting.py",
-             "tests/test_load.py")
+# The longest files, longest first (by `make test`'s --durations, session 11): run first, so that across xdist
+# workers (`make test`: --dist loadfile) none of them starts last and leaves one worker alone; the many short
+# files even out the end.
+RUN_FIRST = tuple(f"tests/{name}.py" for name in (
+    "browser/test_twin_offline", "test_search_eval_sets", "browser/test_polish_pages", "test_prefix", "test_routes",
+    "test_search_quality", "browser/test_pwa_a11y", "test_search_signals", "test_wheel", "browser/test_static_export",
+    "browser/test_xss_browser", "test_pwa_routes", "test_search_index", "test_content_faq", "test_schemathesis",
+    "browser/test_calc_offline", "browser/test_pwa_offline", "test_search_fast_paths", "browser/test_calc_polish",
+    "test_provenance", "test_stemmer_threads", "test_load", "test_bench_tools", "test_twin_pages",
+    "test_prefix_hosting", "browser/test_ux_reading", "browser/test_search_instant"))
 
 # The real content; a developer may point the suite at another tree while writing content.
 CONTENT_DIR = Path(os.environ.get("THRONE_RULES_TEST_CONTENT", PROJECT_ROOT / "content"))
