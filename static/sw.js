@@ -4,7 +4,8 @@
 // worker's bytes change with every build and the browser sees each update.
 //
 // Install: precache every page, static asset and the offline search data of this build.
-// The pages come in one page pack (site/page_pack.py), unpacked into the cache page by page;
+// The pages come in one page pack (site/page_pack.py: each line any page repeats is in it once), unpacked into
+// the cache page by page;
 // the pack must name this build, data must name it (X-Throne-Build), and each hashed asset's
 // bytes must match its hash.
 // Activate: delete every other build's cache. Fetch: pages and assets from this build's
@@ -100,8 +101,15 @@ function precachePages(cache, lang) {
       throw new Error("the page pack is from build " + pack.version + ", not " + BUILD.version);
     }
     (pack.skipped || []).forEach(function (url) { console.warn("not precached:", url); });
-    return Promise.all(pack.pages.filter(function (page) { return wanted[page.url]; }).map(function (page) {
-      var response = new Response(page.body, { status: 200, headers: page.headers || pack.headers });
+    var lines = [];  // each line the pack holds, numbered in the order it first comes (site/page_pack.py)
+    return Promise.all(pack.pages.map(function (page) {
+      var body = page.lines.map(function (line) {
+        if (typeof line === "number") return lines[line];
+        lines.push(line);
+        return line;
+      }).join("\n");
+      if (!wanted[page.url]) return undefined;
+      var response = new Response(body, { status: 200, headers: page.headers || pack.headers });
       return cache.put(page.url, response);
     }));
   }).then(function () { return cache.put(packMarker(lang), new Response(lang)); });
