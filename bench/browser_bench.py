@@ -67,7 +67,7 @@ def calculator_pages(base: str) -> list[str]:
 def precache_items(base: str, lang: str = "en") -> list[dict[str, str]] | None:
     """What the worker of a reader of `lang` downloads to precache, from the build line the server puts in front
     of /sw.js: that language's page pack (the pages every reader needs and the entries in `lang`; the other
-    language's come on demand) and each item of the list that is not a page."""
+    language's come on demand) and each item of the list that is not a page, but another language's data."""
     try:
         body, _ = fetch(base + "/sw.js", gzip_ok=False)
     except OSError:
@@ -81,7 +81,8 @@ def precache_items(base: str, lang: str = "en") -> list[dict[str, str]] | None:
         return items
     pack = (build.get("packs") or {}).get(lang, build["pack"])
     pages = sum(1 for i in items if i.get("kind") == "page" and i.get("lang") in (None, lang))
-    return [{"url": pack, "kind": f"pack of {pages} pages"}, *(i for i in items if i.get("kind") != "page")]
+    return [{"url": pack, "kind": f"pack of {pages} pages"},
+            *(i for i in items if i.get("kind") != "page" and i.get("lang") in (None, lang))]
 
 
 def precache_size(base: str, items: list[dict[str, str]]) -> dict[str, Any]:

@@ -11,8 +11,9 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from indexer.library import ReleaseMissing
-from indexer.model import GAMES, KINDS
+from indexer.model import GAMES, KINDS, LANGS
 from indexer.release import releases_dir
+from indexer.search_index import bodies_file
 
 from ..assets import AssetManifest, AssetMissing
 from ..page_pack import PACK_LANGS, PackCache, PackStale, pack_url
@@ -23,6 +24,7 @@ from ..precache import (
     file_key,
     pack_pages,
     precache_list,
+    search_bodies_url,
     search_data_url,
     search_index_url,
 )
@@ -69,6 +71,7 @@ def pwa_globals() -> dict[str, Any]:
             config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=app_url(search_data_url(release())),
+                          searchBodies={lang: app_url(search_bodies_url(release(), lang)) for lang in LANGS},
                           searchIndex=app_url(search_index_url(release())),
                           miniSearch=app_url(assets().url("vendor/minisearch.js")))
         except (ReleaseMissing, AssetMissing) as exc:  # error pages still render, without offline search
@@ -176,16 +179,19 @@ def offline() -> str:
 
 
 @bp.get("/search-data/<key>.json")
-def search_data(key: str) -> ResponseReturnValue:
-    """The offline search data of a build, by its content hash (this build or one kept beside it)."""
-    if not HASH_RE.fullmatch(key):
+@bp.get("/search-data/<lang>/<key>.json")
+def search_data(key: str, lang: str | None = None) -> ResponseReturnValue:
+    """The offline search data of a build, by its content hash (this build or one kept beside it); under /<lang>/
+    only the bodies and summaries of that language's documents, for snippets."""
+    if not HASH_RE.fullmatch(key) or (lang is not None and lang not in LANGS):
         abort(404)
+    name = bodies_file(lang) if lang else "search-data.json"
     current = release()
     if current.content_hash.startswith(key):
-        path = current.path / "search-data.json"
+        path = current.path / name
     else:
         build_dir = current_app.extensions["library"].build_dir
-        kept = sorted(releases_dir(build_dir).glob(f"*-{key}/search-data.json"))
+        kept = sorted(releases_dir(build_dir).glob(f"*-{key}/{name}"))
         if not kept:
             abort(404)
         path = kept[-1]

@@ -21,7 +21,7 @@
     for (var i = 0; i < tokens.length; i++) {
       if (matched.has(tokens[i].word)) { first = i; break; }
     }
-    if (first < 0) return [{ text: doc.summary, mark: false }];
+    if (first < 0) return doc.summary ? [{ text: doc.summary, mark: false }] : [];
     var start = Math.max(0, tokens[first].start - SNIPPET_BEFORE);
     if (start > 0) {
       var space = body.indexOf(" ", start);
@@ -144,7 +144,8 @@
       var found = engine.search(text, { limit: options.limit || 10, filters: options.filters || {} });
       var results = found.hits.map(function (h) {
         var d = h.doc;
-        var withBody = d.body !== undefined || !bodies ? d : bodies.get(d.id);
+        // a document whose language's bodies are not here (offline, before they were fetched): no snippet
+        var withBody = d.body !== undefined || !bodies ? d : bodies.get(d.id) || d;
         var section = h.section;
         if (section === undefined) {
           section = withBody.body === undefined ? null : Rank.bestSection(Fold.words(withBody.body),
@@ -163,7 +164,7 @@
 
     return {
       search: search, version: data.version, size: data.docs.length,
-      // the documents' bodies and summaries (from the full search data), for snippets
+      // the documents' bodies and summaries (the full search data, or the per-language bodies files), for snippets
       withBodies: function (full) {
         var map = new Map();
         full.docs.forEach(function (d) { map.set(d.id, d); });

@@ -35,8 +35,9 @@
   // the service worker. Nothing is indexed here, so it is ready within a few frames. Where the page's head
   // started loading them (search-preload.js: the installed app, and a first visit, whose worker's install fetches
   // the same files) it is read as soon as the page runs; otherwise (no service workers, or Save-Data) when a
-  // search box is touched or gets focus, so such a visit that never searches downloads none of it. The full
-  // search data (bodies, for snippets) only for the offline results page.
+  // search box is touched or gets focus, so such a visit that never searches downloads none of it. The bodies
+  // (for snippets) only for the offline results page: one file per language, the reader's precached, the other's
+  // kept by the worker once fetched; offline before that, its results show no snippet.
   function nextTask(value) {
     // parsing and reading the index in separate tasks: a keystroke in between is echoed at once
     return new Promise(function (resolve) { window.setTimeout(function () { resolve(value); }, 0); });
@@ -95,8 +96,14 @@
   }
 
   function engineWithBodies() {
-    return Promise.all([engine(), fetchJSON(config.searchData, "search data")]).then(function (parts) {
-      return parts[0].withBodies(parts[1]);
+    var files = Object.keys(config.searchBodies || {}).map(function (lang) {
+      return fetchJSON(config.searchBodies[lang], "search bodies (" + lang + ")").catch(function (error) {
+        console.warn(error);
+        return { docs: [] };
+      });
+    });
+    return Promise.all([engine()].concat(files)).then(function (parts) {
+      return parts[0].withBodies({ docs: [].concat.apply([], parts.slice(1).map(function (f) { return f.docs; })) });
     });
   }
 
