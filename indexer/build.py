@@ -29,7 +29,7 @@ from .release import FORMAT_VERSION, current_release, new_release_dir, publish, 
 from .rulings import ruling_keys
 from .search_backend import write_index
 from .search_extras import search_extras
-from .search_index import bodies_file, search_bodies, search_index
+from .search_index import bodies_file, search_bodies, search_index, terms_file
 from .search_index import encode as encode_index
 from .synonyms import english_terms, polish_names, synonym_groups
 from .twins import check_twins, stale_twins
@@ -195,7 +195,10 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     if too_big:
         shutil.rmtree(staging)
         raise BuildError([too_big])
-    (staging / "search-index.json").write_bytes(encode_index(search_index(offline)))
+    index, terms = search_index(offline)
+    (staging / "search-index.json").write_bytes(encode_index(index))
+    for lang, part in terms.items():
+        (staging / terms_file(lang)).write_bytes(encode_index(part))
     for lang in LANGS:
         write_json(staging / bodies_file(lang), search_bodies(offline, lang))
     write_json(staging / "manifest.json", {

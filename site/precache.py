@@ -3,7 +3,7 @@
 Every page (each entry from the build manifest, home, the A–Z index and its game
 filters, each game and game/kind page, the search shell, the offline page and the
 calculators that exist), every static asset a page uses by hashed URL, the
-prebuilt offline search index and the snippets' text (bodies) of the reader's language.
+prebuilt offline search index, and its postings and the snippets' text (bodies) of the reader's language.
 The worker takes the pages from one page pack (page_pack.py).
 The version hashes the content, the assets and the site's code, so
 any change that alters what a page shows gives a new worker and a new cache.
@@ -20,7 +20,7 @@ from flask import Flask
 
 from indexer import Release
 from indexer.model import GAMES, KINDS, LANGS
-from indexer.search_index import content_key
+from indexer.search_index import content_key, terms_file
 
 from .assets import AssetManifest
 
@@ -101,6 +101,11 @@ def search_index_url(release: Release) -> str:
     return f"/search-index/{file_key(release.path / SEARCH_INDEX_FILE)}.json"
 
 
+def search_terms_url(release: Release, lang: str) -> str:
+    """The postings of a language's documents (indexer/search_index.py), named by their bytes too."""
+    return f"/search-index/{lang}/{file_key(release.path / terms_file(lang))}.json"
+
+
 def calculator_pages(app: Flask) -> list[str]:
     """Calculator pages that exist in this app (routes with no arguments under /calc)."""
     return [url for url in simple_pages(app) if url == CALC_PREFIX or url.startswith(CALC_PREFIX + "/")]
@@ -153,6 +158,8 @@ def precache_list(release: Release, assets: AssetManifest, app: Flask, static: b
     # only bodies and summaries, the reader's language's at install, the other's when first needed (issue 35).
     items += [PrecacheItem(search_bodies_url(release, lang), "data", lang=lang) for lang in LANGS]
     items.append(PrecacheItem(search_index_url(release), "data"))
+    # each language's postings for its readers; the other's come when the reader searches online (issue 35)
+    items += [PrecacheItem(search_terms_url(release, lang), "data", lang=lang) for lang in LANGS]
     items += [PrecacheItem(a.url, "asset") for a in assets.assets().values()
               if not a.name.startswith(NOT_PRECACHED_ASSETS)]
     return items

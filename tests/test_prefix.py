@@ -74,11 +74,14 @@ def test_the_page_config_gives_scripts_one_base_path(fetch: Any) -> None:
     html = body.decode()
     config = json.loads(re.search(r'id="pwa-config">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
     assert config["base"] == PREFIX
-    for key in ("searchData", "searchIndex", "miniSearch"):
-        assert config[key].startswith(PREFIX + "/"), key
-        assert fetch(config[key])[0] == 200, key
-    meta = re.search(r'<meta name="throne-search" data-index="([^"]+)" data-library="([^"]+)">', html)
-    assert meta and meta.group(1) == config["searchIndex"] and meta.group(2) == config["miniSearch"]
+    urls = {key: config[key] for key in ("searchData", "searchIndex", "miniSearch")}
+    urls |= {f"{key}.{lang}": config[key][lang] for key in ("searchTerms", "searchBodies") for lang in ("en", "pl")}
+    for key, url in urls.items():
+        assert url.startswith(PREFIX + "/"), key
+        assert fetch(url)[0] == 200, key
+    meta = re.search(r'<meta name="throne-search" data-index="([^"]+)" data-library="([^"]+)" '
+                     r'data-terms-en="([^"]+)" data-terms-pl="([^"]+)">', html)
+    assert meta and meta.groups() == (config["searchIndex"], config["miniSearch"], *config["searchTerms"].values())
     assert f'data-share-url="{PREFIX}/dice-throne/stun"' in html
 
 

@@ -60,6 +60,11 @@
     });
   }
 
+  // The reader's language: the worker precaches its postings and bodies (static/sw.js readerLang).
+  function readerLang() {
+    return window.ThronePrefs && window.ThronePrefs.uiLang() === "pl" ? "pl" : "en";
+  }
+
   function engine() {
     if (!enginePromise) {
       mark("engine");
@@ -69,10 +74,12 @@
         .then(function () { mark("library"); });
       var index = (early && early.index === config.searchIndex ? early.data
         : fetchJSON(config.searchIndex, "search index", "index")).then(nextTask);
+      var termsUrl = (config.searchTerms || {})[readerLang()];
+      var terms = early && early.terms === termsUrl ? early.termsData : fetchJSON(termsUrl, "search terms");
       if (early) window.ThroneSearchPreload = null;  // used once: a retry after a failure fetches afresh
-      enginePromise = Promise.all([lib, index]).then(function (parts) {
+      enginePromise = Promise.all([lib, index, terms]).then(function (parts) {
         mark("read");
-        var search = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
+        var search = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1], [parts[2]]);
         mark("ready");
         engineReady = true;
         warmUp(search);
@@ -95,6 +102,26 @@
     }, { timeout: 500 });
   }
 
+  // The other language's postings: fetched when the reader first searches (online; the worker keeps them for
+  // offline), added to the engine; until then (offline before that) its pages are not among the results.
+  var othersAdded = false;
+  var others = null;
+  function otherTerms(search) {
+    if (!others) {
+      var own = readerLang();
+      others = Promise.all(Object.keys(config.searchTerms).filter(function (lang) { return lang !== own; })
+        .map(function (lang) { return fetchJSON(config.searchTerms[lang], "search terms (" + lang + ")"); }))
+        .then(function (files) {
+          files.forEach(search.addTerms);
+          othersAdded = true;
+        }, function (error) {
+          console.warn(error);
+          others = null;  // asked again at the next search
+        });
+    }
+    return others;
+  }
+
   function engineWithBodies() {
     var files = Object.keys(config.searchBodies || {}).map(function (lang) {
       return fetchJSON(config.searchBodies[lang], "search bodies (" + lang + ")").catch(function (error) {
@@ -102,7 +129,8 @@
         return { docs: [] };
       });
     });
-    return Promise.all([engine()].concat(files)).then(function (parts) {
+    var complete = engine().then(function (search) { return otherTerms(search).then(function () { return search; }); });
+    return Promise.all([complete].concat(files)).then(function (parts) {
       return parts[0].withBodies({ docs: [].concat.apply([], parts.slice(1).map(function (f) { return f.docs; })) });
     });
   }
@@ -264,6 +292,8 @@
         var found = search.search(q, { limit: 8, filters: formFilters(form), snippets: false, fold: true });
         mark("searched");
         render(found);
+        // the other language's pages too, once its postings are here: the same query again
+        if (!othersAdded) otherTerms(search).then(function () { if (othersAdded && current()) update(); });
       }, function () {
         window.clearTimeout(waiting);
         if (current()) showNote("search_failed"); else close();
