@@ -36,8 +36,7 @@
   // started loading them (search-preload.js: the installed app, and a first visit, whose worker's install fetches
   // the same files) it is read as soon as the page runs; otherwise (no service workers, or Save-Data) when a
   // search box is touched or gets focus, so such a visit that never searches downloads none of it. The bodies
-  // (for snippets) only for the offline results page: one file per language, the reader's precached, the other's
-  // kept by the worker once fetched; offline before that, its results show no snippet.
+  // (snippets) only for the offline results page, a file per language (the other's missing offline: no snippet).
   function nextTask(value) {
     // parsing and reading the index in separate tasks: a keystroke in between is echoed at once
     return new Promise(function (resolve) { window.setTimeout(function () { resolve(value); }, 0); });
@@ -102,35 +101,24 @@
     }, { timeout: 500 });
   }
 
-  // The other language's postings: fetched when the reader first searches (online; the worker keeps them for
-  // offline), added to the engine; until then (offline before that) its pages are not among the results.
-  var othersAdded = false;
-  var others = null;
+  // The other language's postings: fetched at the reader's first search (the worker keeps them for offline);
+  // until they are here (offline before that) its pages are not among the results.
+  var othersAdded = false, others = null;
   function otherTerms(search) {
-    if (!others) {
-      var own = readerLang();
-      others = Promise.all(Object.keys(config.searchTerms).filter(function (lang) { return lang !== own; })
-        .map(function (lang) { return fetchJSON(config.searchTerms[lang], "search terms (" + lang + ")"); }))
-        .then(function (files) {
-          files.forEach(search.addTerms);
-          othersAdded = true;
-        }, function (error) {
-          console.warn(error);
-          others = null;  // asked again at the next search
-        });
-    }
-    return others;
+    var own = readerLang();
+    others = others || Promise.all(Object.keys(config.searchTerms).filter(function (lang) { return lang !== own; })
+      .map(function (lang) { return fetchJSON(config.searchTerms[lang], "search terms (" + lang + ")"); }))
+      .then(function (files) { files.forEach(search.addTerms); othersAdded = true; },
+        function (error) { console.warn(error); others = null; });  // asked again at the next search
+    return others.then(function () { return search; });
   }
 
   function engineWithBodies() {
     var files = Object.keys(config.searchBodies || {}).map(function (lang) {
-      return fetchJSON(config.searchBodies[lang], "search bodies (" + lang + ")").catch(function (error) {
-        console.warn(error);
-        return { docs: [] };
-      });
+      return fetchJSON(config.searchBodies[lang], "search bodies (" + lang + ")")
+        .catch(function (error) { console.warn(error); return { docs: [] }; });
     });
-    var complete = engine().then(function (search) { return otherTerms(search).then(function () { return search; }); });
-    return Promise.all([complete].concat(files)).then(function (parts) {
+    return Promise.all([engine().then(otherTerms)].concat(files)).then(function (parts) {
       return parts[0].withBodies({ docs: [].concat.apply([], parts.slice(1).map(function (f) { return f.docs; })) });
     });
   }
