@@ -116,7 +116,7 @@ function precachePages(cache, lang) {
   });
 }
 
-// A language's data files (its search bodies): in the precache list with their language, like its pages.
+// A language's data files (its search postings and bodies): in the precache list with their language.
 function langData(lang) {
   return BUILD.precache.filter(function (item) { return item.kind !== "page" && item.lang === lang; });
 }
@@ -248,8 +248,11 @@ function asset(request, url) {
     var sameBuild = unhashed ? fromCache(request, { ignoreSearch: true }) : Promise.resolve(undefined);
     return sameBuild.then(function (copy) {
       if (copy) return copy;
-      var langFile = BUILD.precache.some(function (item) { return item.lang && item.kind !== "page" && item.url === url.pathname; });
-      return langFile ? fetch(request).then(function (response) { return keepPage(url.pathname, response); }) : fetch(request);
+      var langFile = BUILD.precache.some(function (item) {
+        return item.lang && item.kind !== "page" && item.url === url.pathname;
+      });
+      if (!langFile) return fetch(request);
+      return fetch(request).then(function (response) { return keepPage(url.pathname, response); });
     });
   });
 }

@@ -94,7 +94,10 @@
     if (out) {
       out.forEach(function (byDoc, field) {
         // in MiniSearch's insertion order (ascending), as one index of every document holds them
-        if (merged.has(field)) out.set(field, byDoc = new Map(Array.from(byDoc).sort(function (a, b) { return a[0] - b[0]; })));
+        if (merged.has(field)) {
+          byDoc = new Map(Array.from(byDoc).sort(function (a, b) { return a[0] - b[0]; }));
+          out.set(field, byDoc);
+        }
         if (byDoc.size < total.get(field)) Object.defineProperty(byDoc, "size", { value: total.get(field) });
       });
     }
@@ -208,7 +211,7 @@
   // (`terms`, more with addTerms): nothing to build.
   function fromIndex(file, terms) {
     [file].concat(terms).forEach(function (f) {
-      if (f.format !== 2 || f.version !== file.version) throw new Error("search index: not this index's format or build");
+      if (f.format !== 2 || f.version !== file.version) throw new Error("search index: another format or build");
     });
     var lazy = null;
     var prebuilt = {
