@@ -29,9 +29,11 @@ async ([how, query]) => {
   const lap = (name) => { const now = performance.now(); steps[name] = now - t; t = now; };
   let search;
   if (how === "prebuilt") {
-    const text = await (await fetch(config.searchIndex)).text(); lap("fetch_ms");
-    const file = JSON.parse(text); lap("parse_ms");
-    const engine = Core.fromIndex(file); lap("ready_ms");
+    const text = await (await fetch(config.searchIndex)).text();
+    const termsText = await (await fetch(config.searchTerms.en)).text(); lap("fetch_ms");
+    const file = JSON.parse(text);
+    const terms = JSON.parse(termsText); lap("parse_ms");
+    const engine = Core.fromIndex(file, [terms]); lap("ready_ms");
     search = () => engine.search(query, { limit: 8, snippets: false });
   } else {
     const text = await (await fetch(config.searchData)).text(); lap("fetch_ms");

@@ -23,14 +23,14 @@ from .data_files import load_data_files
 from .errors import BuildError, Problem
 from .facts import status_effect_facts
 from .frontmatter import FrontMatterError, split_front_matter
-from .model import Entry
+from .model import LANGS, Entry
 from .offline_data import offline_search_data
 from .release import FORMAT_VERSION, current_release, new_release_dir, publish, write_json
 from .rulings import ruling_keys
 from .search_backend import write_index
 from .search_extras import search_extras
+from .search_index import bodies_file, search_bodies, search_index, terms_file
 from .search_index import encode as encode_index
-from .search_index import search_index
 from .synonyms import english_terms, polish_names, synonym_groups
 from .twins import check_twins, stale_twins
 from .validate import make_entry
@@ -195,7 +195,12 @@ def write_release(corpus: Corpus, build_dir: Path) -> Path:
     if too_big:
         shutil.rmtree(staging)
         raise BuildError([too_big])
-    (staging / "search-index.json").write_bytes(encode_index(search_index(offline)))
+    index, terms = search_index(offline)
+    (staging / "search-index.json").write_bytes(encode_index(index))
+    for lang, part in terms.items():
+        (staging / terms_file(lang)).write_bytes(encode_index(part))
+    for lang in LANGS:
+        write_json(staging / bodies_file(lang), search_bodies(offline, lang))
     write_json(staging / "manifest.json", {
         "content_hash": corpus.content_hash,
         "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

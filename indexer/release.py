@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 KEEP_RELEASES = 3
-FORMAT_VERSION = 1
+FORMAT_VERSION = 3  # 2: search-bodies-<lang>.json; 3: search-terms-<lang>.json (issue 35)
 
 
 def releases_dir(build_dir: Path) -> Path:

@@ -3,7 +3,8 @@
 Every page (each entry from the build manifest, home, the A–Z index and its game
 filters, each game and game/kind page, the search shell, the offline page and the
 calculators that exist), every static asset a page uses by hashed URL, the
-offline search data and its prebuilt index. The worker takes the pages from one page pack (page_pack.py).
+prebuilt offline search index, and its postings and the snippets' text (bodies) of the reader's language.
+The worker takes the pages from one page pack (page_pack.py).
 The version hashes the content, the assets and the site's code, so
 any change that alters what a page shows gives a new worker and a new cache.
 """
@@ -18,8 +19,8 @@ from pathlib import Path
 from flask import Flask
 
 from indexer import Release
-from indexer.model import GAMES, KINDS
-from indexer.search_index import content_key
+from indexer.model import GAMES, KINDS, LANGS
+from indexer.search_index import content_key, terms_file
 
 from .assets import AssetManifest
 
@@ -31,8 +32,9 @@ CALC_PREFIX = "/calc"
 NOT_PAGES = frozenset({"/healthz"})
 NOT_PAGE_PREFIXES = ("/api/", "/static/")
 # Assets no offline page uses: the manifest's screenshots are shown by the browser's install
-# dialog, which is online. (0.3 MB a worker need not download.)
-NOT_PRECACHED_ASSETS = ("screenshots/",)
+# dialog, which is online (0.3 MB a worker need not download); the PNG icons are the manifest's and the home
+# screen's, which the browser takes when it installs the app, online (50 KB; pages show icons/icon.svg).
+NOT_PRECACHED_ASSETS = ("screenshots/", "icons/icon-", "icons/apple-touch-icon")
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class PrecacheItem:
     url: str
     kind: str  # "page", "asset" or "data"
     fetch: str | None = None  # where a static host keeps it, when that differs from the URL
-    lang: str | None = None  # an entry page's language: it is in that language's page pack only
+    lang: str | None = None  # an entry page's or a data file's language: precached for a reader of it only
 
     def to_json(self, prefix: str = "") -> dict[str, str]:
         """As the worker reads it, its URLs under the path prefix the app is served at."""
@@ -78,6 +80,11 @@ def search_data_url(release: Release) -> str:
     return f"/search-data/{release.content_hash[:SEARCH_DATA_CHARS]}.json"
 
 
+def search_bodies_url(release: Release, lang: str) -> str:
+    """The bodies and summaries of a language's documents (indexer/search_index.search_bodies), for snippets."""
+    return f"/search-data/{lang}/{release.content_hash[:SEARCH_DATA_CHARS]}.json"
+
+
 @functools.lru_cache(maxsize=16)
 def _file_key(path: Path, mtime_ns: int, size: int) -> str:
     return content_key(path.read_bytes())
@@ -92,6 +99,11 @@ def file_key(path: Path) -> str:
 def search_index_url(release: Release) -> str:
     """The prebuilt search index (indexer/search_index.py), named by its bytes: a new index is a new URL."""
     return f"/search-index/{file_key(release.path / SEARCH_INDEX_FILE)}.json"
+
+
+def search_terms_url(release: Release, lang: str) -> str:
+    """The postings of a language's documents (indexer/search_index.py), named by their bytes too."""
+    return f"/search-index/{lang}/{file_key(release.path / terms_file(lang))}.json"
 
 
 def calculator_pages(app: Flask) -> list[str]:
@@ -142,8 +154,12 @@ def precache_list(release: Release, assets: AssetManifest, app: Flask, static: b
         items = [PrecacheItem(url, "page", lang=langs.get(url)) for url in page_urls(release, app)
                  if "?" not in url or url in KEPT_QUERY_PAGES]
     items.append(PrecacheItem("/manifest.webmanifest", "data"))
-    items.append(PrecacheItem(search_data_url(release), "data"))
+    # Not the full search data (0.63 MB gzipped, every field of both languages): the offline results page reads
+    # only bodies and summaries, the reader's language's at install, the other's when first needed (issue 35).
+    items += [PrecacheItem(search_bodies_url(release, lang), "data", lang=lang) for lang in LANGS]
     items.append(PrecacheItem(search_index_url(release), "data"))
+    # each language's postings for its readers; the other's come when the reader searches online (issue 35)
+    items += [PrecacheItem(search_terms_url(release, lang), "data", lang=lang) for lang in LANGS]
     items += [PrecacheItem(a.url, "asset") for a in assets.assets().values()
               if not a.name.startswith(NOT_PRECACHED_ASSETS)]
     return items

@@ -41,7 +41,10 @@ def term_defs(entries: dict[str, dict[str, Any]], htmls: Iterable[str], skip: st
 
 
 def term_defs_json(defs: dict[str, dict[str, str]]) -> Markup:
-    """The definitions for <script type="application/json">: "<", ">" and "&" escaped so no text closes it."""
-    text = json.dumps(defs, ensure_ascii=False, sort_keys=True)
+    """The definitions for <script type="application/json">: "<", ">" and "&" escaped so no text closes it. One
+    definition a line: pages that define the same term share that line in the page pack (page_pack.py)."""
+    items = (f"{json.dumps(url, ensure_ascii=False)}: {json.dumps(d, ensure_ascii=False, sort_keys=True)}"
+             for url, d in sorted(defs.items()))
+    text = "{\n" + ",\n".join(items) + "\n}"
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
     return Markup(text)  # noqa: S704 - JSON with every character that could end the script escaped

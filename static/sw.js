@@ -3,8 +3,10 @@
 // offline, searchShell, static}` in front of this file, every URL in it under the base, so the
 // worker's bytes change with every build and the browser sees each update.
 //
-// Install: precache every page, static asset and the offline search data of this build.
-// The pages come in one page pack (site/page_pack.py), unpacked into the cache page by page;
+// Install: precache every page, static asset and the offline search index of this build, and the pages and
+// snippets' text (search bodies) in the reader's language; the other language's when the reader needs them.
+// The pages come in one page pack (site/page_pack.py: each line any page repeats is in it once), unpacked into
+// the cache page by page;
 // the pack must name this build, data must name it (X-Throne-Build), and each hashed asset's
 // bytes must match its hash.
 // Activate: delete every other build's cache. Fetch: pages and assets from this build's
@@ -100,25 +102,44 @@ function precachePages(cache, lang) {
       throw new Error("the page pack is from build " + pack.version + ", not " + BUILD.version);
     }
     (pack.skipped || []).forEach(function (url) { console.warn("not precached:", url); });
-    return Promise.all(pack.pages.filter(function (page) { return wanted[page.url]; }).map(function (page) {
-      var response = new Response(page.body, { status: 200, headers: page.headers || pack.headers });
+    var lines = [];  // each line the pack holds, numbered in the order it first comes (site/page_pack.py)
+    return Promise.all(pack.pages.map(function (page) {
+      var body = page.lines.map(function (line) {
+        if (typeof line === "number") return lines[line];
+        lines.push(line);
+        return line;
+      }).join("\n");
+      if (!wanted[page.url]) return undefined;
+      var response = new Response(body, { status: 200, headers: page.headers || pack.headers });
       return cache.put(page.url, response);
     }));
-  }).then(function () { return cache.put(packMarker(lang), new Response(lang)); });
+  });
 }
 
-// Put in this build's cache once a language's pack is in it.
+// A language's data files (its search postings and bodies): in the precache list with their language.
+function langData(lang) {
+  return BUILD.precache.filter(function (item) { return item.kind !== "page" && item.lang === lang; });
+}
+
+// A language's pages and data, then its marker.
+function cacheLang(cache, lang) {
+  return Promise.all([precachePages(cache, lang)].concat(langData(lang).map(function (item) {
+    return fetchItem(item, cache);
+  }))).then(function () { return cache.put(packMarker(lang), new Response(lang)); });
+}
+
+// Put in this build's cache once a language's pages and data are in it.
 function packMarker(lang) { return BASE + "/__pack/" + lang; }
 
 function precache() {
   return caches.open(CACHE).then(function (cache) {
-    var queue = BUILD.precache.filter(function (item) { return item.kind !== "page"; });
+    var queue = BUILD.precache.filter(function (item) { return item.kind !== "page" && !item.lang; });
     function worker() {
       var item = queue.shift();
       if (!item) return Promise.resolve();
       return fetchItem(item, cache).then(worker);
     }
-    var workers = [readerLang().then(function (lang) { return precachePages(cache, lang); })];
+    var workers = [readerLang().then(function (lang) { return cacheLang(cache, lang); })];
     for (var i = 0; i < PARALLEL; i++) workers.push(worker());
     return Promise.all(workers);
   }).catch(function (error) {
@@ -147,14 +168,15 @@ self.addEventListener("message", function (event) {
       if (!installed) return undefined;
       return caches.open(CACHE).then(function (cache) {
         return cache.match(packMarker(event.data.lang)).then(function (done) {
-          return done ? undefined : precachePages(cache, event.data.lang);
+          return done ? undefined : cacheLang(cache, event.data.lang);
         });
       });
     }).catch(function (error) { console.warn("could not cache the pages in", event.data.lang, error); }));
   }
 });
 
-// A page of this build that is not cached yet (the other language's, opened online): keep it for offline.
+// A page or data file of this build that is not cached yet (the other language's, opened online): keep it for
+// offline.
 function keepPage(request, response) {  // request: a Request or a URL
   if (!response.ok || response.redirected || buildOf(response) !== BUILD.version) return response;
   var copy = response.clone();
@@ -224,7 +246,14 @@ function asset(request, url) {
     // for a hashed version (?v=) this cache does not hold is another build's: only the network has it.
     var unhashed = url.pathname.indexOf(BASE + "/static/") === 0 && !url.searchParams.has("v");
     var sameBuild = unhashed ? fromCache(request, { ignoreSearch: true }) : Promise.resolve(undefined);
-    return sameBuild.then(function (copy) { return copy || fetch(request); });
+    return sameBuild.then(function (copy) {
+      if (copy) return copy;
+      var langFile = BUILD.precache.some(function (item) {
+        return item.lang && item.kind !== "page" && item.url === url.pathname;
+      });
+      if (!langFile) return fetch(request);
+      return fetch(request).then(function (response) { return keepPage(url.pathname, response); });
+    });
   });
 }
 

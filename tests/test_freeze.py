@@ -11,6 +11,7 @@ from throne_rules import create_app
 from throne_rules.assets import hashed_file_name
 from throne_rules.cli import main
 from throne_rules.freeze import FreezeError, freeze
+from throne_rules.page_pack import unpack
 
 from .helpers import entry_text, write_entry
 
@@ -37,7 +38,7 @@ def test_cli_freeze_writes_pages_assets_and_worker(tmp_path: Path, capsys: pytes
     assert '"static":true' in sw
     pack_file = re.search(r'"pack":"(/precache-pack/[^"]+)"', sw).group(1)  # type: ignore[union-attr]
     pack = json.loads((out / pack_file.lstrip("/")).read_text(encoding="utf-8"))
-    assert {p["url"]: p["body"] for p in pack["pages"]}["/dice-throne/stun"] == page
+    assert unpack(pack)["/dice-throne/stun"] == page
     assert list((out / "static" / "screenshots").glob("*.png")), "not precached, still exported for the manifest"
     assert main(args) == 0  # a second export replaces the first whole
     assert not list(tmp_path.glob(".out.*"))

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from throne_rules import create_app
+from throne_rules.page_pack import unpack
 from throne_rules.prefix import PrefixError, normalize_prefix
 from werkzeug.test import Client
 
@@ -73,11 +74,14 @@ def test_the_page_config_gives_scripts_one_base_path(fetch: Any) -> None:
     html = body.decode()
     config = json.loads(re.search(r'id="pwa-config">(.*?)</script>', html, re.S).group(1))  # type: ignore[union-attr]
     assert config["base"] == PREFIX
-    for key in ("searchData", "searchIndex", "miniSearch"):
-        assert config[key].startswith(PREFIX + "/"), key
-        assert fetch(config[key])[0] == 200, key
-    meta = re.search(r'<meta name="throne-search" data-index="([^"]+)" data-library="([^"]+)">', html)
-    assert meta and meta.group(1) == config["searchIndex"] and meta.group(2) == config["miniSearch"]
+    urls = {key: config[key] for key in ("searchData", "searchIndex", "miniSearch")}
+    urls |= {f"{key}.{lang}": config[key][lang] for key in ("searchTerms", "searchBodies") for lang in ("en", "pl")}
+    for key, url in urls.items():
+        assert url.startswith(PREFIX + "/"), key
+        assert fetch(url)[0] == 200, key
+    meta = re.search(r'<meta name="throne-search" data-index="([^"]+)" data-library="([^"]+)" '
+                     r'data-terms-en="([^"]+)" data-terms-pl="([^"]+)">', html)
+    assert meta and meta.groups() == (config["searchIndex"], config["miniSearch"], *config["searchTerms"].values())
     assert f'data-share-url="{PREFIX}/dice-throne/stun"' in html
 
 
@@ -98,7 +102,7 @@ def test_the_worker_caches_and_answers_under_the_prefix(fetch: Any) -> None:
         if item["kind"] != "page":
             assert fetch(item["url"])[0] == 200, item
     pack = get_json(fetch, build["pack"])
-    pages = {p["url"]: p["body"] for p in pack["pages"]}
+    pages = unpack(pack)
     # The plain pack is the English reader's: every page that is no entry, and the English entries.
     assert set(pages) | set(pack["skipped"]) == {i["url"] for i in build["precache"]
                                                  if i["kind"] == "page" and i.get("lang") in (None, "en")}
@@ -191,7 +195,7 @@ def test_each_prefix_has_its_own_page_pack(build_dir: Path) -> None:
         assert resp.headers["Content-Encoding"] == "gzip"
         packs[prefix] = json.loads(gzip.decompress(resp.data))
     assert {PREFIX + p["url"] for p in packs[""]["pages"]} == {p["url"] for p in packs[PREFIX]["pages"]}
-    assert f'href="{PREFIX}/index"' in packs[PREFIX]["pages"][0]["body"]
+    assert f'href="{PREFIX}/index"' in unpack(packs[PREFIX])[PREFIX + "/"]
     # kept by reading language and prefix (one pack per language since the Polish twins): the English pack twice
     # (and build version: a new build's pack is kept beside the live one's while it is rendered)
     assert {key.rsplit(":", 1)[0] for key in app.extensions["page_pack"]._packs} == {"en:", f"en:{PREFIX}"}

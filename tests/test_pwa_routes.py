@@ -138,13 +138,16 @@ def test_precache_holds_every_page_asset_and_the_search_data(client: FlaskClient
     assert [u for u in urls if "?" in u and not u.startswith(("/static/", "/vendor/"))] == ["/offline?lang=pl"]
     static = PROJECT_ROOT / "static"
     files = {p.relative_to(static).as_posix() for p in static.rglob("*") if p.is_file()} - {"sw.js"}
-    screenshots = {f for f in files if f.startswith("screenshots/")}
+    screenshots = {f for f in files if f.startswith("screenshots/") or f.startswith("icons/") and f.endswith(".png")}
     # static/vendor/ (the vendored libraries) is served under /vendor/
     hashed = {u.split("?")[0].removeprefix("/static/").lstrip("/") for u in urls
               if u.startswith(("/static/", "/vendor/"))}
-    assert screenshots and hashed == files - screenshots, "every static asset but the install dialog's screenshots"
+    assert screenshots and hashed == files - screenshots, "every static asset but the install dialog's images"
     assert any(u.startswith("/vendor/minisearch.js?v=") for u in urls)
-    assert any(re.fullmatch(r"/search-data/[0-9a-f]{12}\.json", u) for u in urls)
+    # not the full search data: the snippets' bodies, one file per language, each precached for its readers only
+    bodies = {item.get("lang"): item["url"] for item in build["precache"] if item["url"].startswith("/search-data/")}
+    assert set(bodies) == {"en", "pl"} and all(re.fullmatch(rf"/search-data/{lang}/[0-9a-f]{{12}}\.json", url)
+                                               for lang, url in bodies.items())
     assert "/sw.js" not in urls and not any(u.startswith("/api/") for u in urls)
     assert not {"/healthz", "/robots.txt", "/sitemap.xml"} & set(urls), "pages only"
 
@@ -184,6 +187,12 @@ def test_search_data_is_versioned(client: FlaskClient, build_dir: Path) -> None:
     assert fetch(client, "/search-data/000000000000.json").status_code == 404
     assert fetch(client, "/search-data/../manifest.json").status_code == 404
     assert fetch(client, "/search-data/nothex.json").status_code == 404
+    # the snippets' text of one language: its documents' bodies and summaries, nothing else
+    for lang, url in config["searchBodies"].items():
+        bodies = json.loads(fetch(client, url).data)
+        wanted = [d for d in data["docs"] if d["lang"] == lang]
+        assert bodies["docs"] == [{"id": d["id"], "body": d["body"], "summary": d["summary"]} for d in wanted]
+    assert fetch(client, config["searchBodies"]["en"].replace("/en/", "/de/")).status_code == 404
 
 
 def test_vendor_library_is_the_vendored_copy(client: FlaskClient) -> None:

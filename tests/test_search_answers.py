@@ -17,15 +17,17 @@ from throne_rules.nearest import nearest_terms
 
 from indexer import Release
 from indexer.answers import ANSWER_CHARS, answer_preview, entry_answer
+from indexer.search_index import terms_file
 
 # The offline typeahead's results (search-core.js over the prebuilt index, as search-ui.js calls it): id and answer.
 NODE_TYPEAHEAD = """
 const fs = require("fs");
-const [root, indexPath, queriesPath] = process.argv.slice(1);
+const [root, indexPath, queriesPath, ...termsPaths] = process.argv.slice(1);
 const MiniSearch = require(root + "/node_modules/minisearch/dist/cjs/index.cjs");
 const Fold = require(root + "/static/js/fold.js");
 const Core = require(root + "/static/js/search-core.js")(MiniSearch, Fold);
-const engine = Core.fromIndex(JSON.parse(fs.readFileSync(indexPath, "utf8")));
+const engine = Core.fromIndex(JSON.parse(fs.readFileSync(indexPath, "utf8")),
+  termsPaths.map((p) => JSON.parse(fs.readFileSync(p, "utf8"))));
 const queries = JSON.parse(fs.readFileSync(queriesPath, "utf8"));
 console.log(JSON.stringify(queries.map((q) => {
   const found = engine.search(q, { limit: 8, snippets: false, fold: true });
@@ -53,7 +55,8 @@ def test_a_preview_is_the_first_words_cut_at_a_word() -> None:
 def _node(index: Path, queries: list[str], tmp: Path) -> list[dict[str, Any]]:
     path = tmp / "queries.json"
     path.write_text(json.dumps(queries), encoding="utf-8")
-    out = subprocess.run(["node", "-e", NODE_TYPEAHEAD, str(PROJECT_ROOT), str(index), str(path)],
+    terms = [str(index.parent / terms_file(lang)) for lang in ("en", "pl")]
+    out = subprocess.run(["node", "-e", NODE_TYPEAHEAD, str(PROJECT_ROOT), str(index), str(path), *terms],
                          capture_output=True, text=True, timeout=120, check=True).stdout
     return json.loads(out)
 

@@ -55,9 +55,10 @@ def measure(content: Path, build_dir: Path) -> dict[str, int]:
     found = re.match(r"self\.THRONE_BUILD = (.*?);\n", sw)
     assert found is not None, "no build line in /sw.js"
     worker = json.loads(found.group(1))
-    items = [(worker["pack"], "page pack"), *((i["url"], i["kind"]) for i in worker["precache"] if i["kind"] != "page")]
-    items += [(url, f"page pack {lang} (instead of en)") for lang, url in worker.get("packs", {}).items()
-              if url != worker["pack"]]
+    # a reader's: the pack and the data of their language (key "... en" / "... pl") and what every reader gets
+    items = [(url, f"page pack {lang}") for lang, url in worker["packs"].items()]
+    items += [(i["url"], f"{i['kind']} {i['lang']}" if i.get("lang") else i["kind"])
+              for i in worker["precache"] if i["kind"] != "page"]
     sizes: dict[str, int] = {}
     for url, kind in items:
         resp = client.get(url)
@@ -81,10 +82,11 @@ def main() -> int:
         sizes = measure(content, Path(tmp) / "build")
     for kind, size in sorted(sizes.items()):
         print(f"{kind:>32}: {size / 1e6:.3f} MB gzipped")
-    shared = sum(v for k, v in sizes.items() if not k.startswith("page pack"))
-    for kind, size in sorted(sizes.items()):
-        if kind.startswith("page pack"):
-            print(f"precache with {kind}: {(shared + size) / 1e6:.3f} MB gzipped (budget 1.5 MB)")
+    langs = {k.rsplit(" ", 1)[1] for k in sizes if k.startswith("page pack")}
+    shared = sum(v for k, v in sizes.items() if k.rsplit(" ", 1)[-1] not in langs)
+    for lang in sorted(langs):
+        own = sum(v for k, v in sizes.items() if k.endswith(" " + lang))
+        print(f"precache of a reader in {lang}: {(shared + own) / 1e6:.3f} MB gzipped (budget 1.5 MB)")
     return 0
 
 

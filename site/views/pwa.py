@@ -11,8 +11,9 @@ from flask.typing import ResponseReturnValue
 from markupsafe import Markup
 
 from indexer.library import ReleaseMissing
-from indexer.model import GAMES, KINDS
+from indexer.model import GAMES, KINDS, LANGS
 from indexer.release import releases_dir
+from indexer.search_index import bodies_file, terms_file
 
 from ..assets import AssetManifest, AssetMissing
 from ..page_pack import PACK_LANGS, PackCache, PackStale, pack_url
@@ -23,8 +24,10 @@ from ..precache import (
     file_key,
     pack_pages,
     precache_list,
+    search_bodies_url,
     search_data_url,
     search_index_url,
+    search_terms_url,
 )
 from ..templating import app_url, ui_keys
 from ..ui_strings import KINDS_BY_LANG, UI_STRINGS, js_strings_both
@@ -69,7 +72,9 @@ def pwa_globals() -> dict[str, Any]:
             config["uiPl"] = {key: UI_STRINGS["pl"][key] for key in sorted(ui_keys())}
         try:
             config.update(version=current_version(), searchData=app_url(search_data_url(release())),
+                          searchBodies={lang: app_url(search_bodies_url(release(), lang)) for lang in LANGS},
                           searchIndex=app_url(search_index_url(release())),
+                          searchTerms={lang: app_url(search_terms_url(release(), lang)) for lang in LANGS},
                           miniSearch=app_url(assets().url("vendor/minisearch.js")))
         except (ReleaseMissing, AssetMissing) as exc:  # error pages still render, without offline search
             current_app.logger.warning("offline search unavailable on this page: %s", exc)
@@ -81,10 +86,11 @@ def pwa_globals() -> dict[str, Any]:
         try:
             index, lib = app_url(search_index_url(release())), app_url(assets().url("vendor/minisearch.js"))
             script = app_url(assets().url("js/search-preload.js"))
+            terms = [app_url(search_terms_url(release(), lang)) for lang in ("en", "pl")]
         except (ReleaseMissing, AssetMissing):
             return Markup("")
-        return Markup('<meta name="throne-search" data-index="{}" data-library="{}">\n'
-                      '<script src="{}" async></script>').format(index, lib, script)
+        return Markup('<meta name="throne-search" data-index="{}" data-library="{}" data-terms-en="{}" '
+                      'data-terms-pl="{}">\n<script src="{}" async></script>').format(index, lib, *terms, script)
 
     def build_meta() -> str:
         try:
@@ -176,16 +182,19 @@ def offline() -> str:
 
 
 @bp.get("/search-data/<key>.json")
-def search_data(key: str) -> ResponseReturnValue:
-    """The offline search data of a build, by its content hash (this build or one kept beside it)."""
-    if not HASH_RE.fullmatch(key):
+@bp.get("/search-data/<lang>/<key>.json")
+def search_data(key: str, lang: str | None = None) -> ResponseReturnValue:
+    """The offline search data of a build, by its content hash (this build or one kept beside it); under /<lang>/
+    only the bodies and summaries of that language's documents, for snippets."""
+    if not HASH_RE.fullmatch(key) or (lang is not None and lang not in LANGS):
         abort(404)
+    name = bodies_file(lang) if lang else "search-data.json"
     current = release()
     if current.content_hash.startswith(key):
-        path = current.path / "search-data.json"
+        path = current.path / name
     else:
         build_dir = current_app.extensions["library"].build_dir
-        kept = sorted(releases_dir(build_dir).glob(f"*-{key}/search-data.json"))
+        kept = sorted(releases_dir(build_dir).glob(f"*-{key}/{name}"))
         if not kept:
             abort(404)
         path = kept[-1]
@@ -195,14 +204,16 @@ def search_data(key: str) -> ResponseReturnValue:
 
 
 @bp.get("/search-index/<key>.json")
-def search_index(key: str) -> ResponseReturnValue:
-    """The prebuilt offline search index of a build, by the hash of its bytes (this build or one kept)."""
-    if not HASH_RE.fullmatch(key):
+@bp.get("/search-index/<lang>/<key>.json")
+def search_index(key: str, lang: str | None = None) -> ResponseReturnValue:
+    """The prebuilt offline search index of a build, by the hash of its bytes (this build or one kept); under
+    /<lang>/ the postings of that language's documents."""
+    if not HASH_RE.fullmatch(key) or (lang is not None and lang not in LANGS):
         abort(404)
+    name = terms_file(lang) if lang else SEARCH_INDEX_FILE
     current = release()
-    paths = [current.path / SEARCH_INDEX_FILE]
-    paths += sorted(releases_dir(current_app.extensions["library"].build_dir).glob(f"*/{SEARCH_INDEX_FILE}"),
-                    reverse=True)
+    paths = [current.path / name]
+    paths += sorted(releases_dir(current_app.extensions["library"].build_dir).glob(f"*/{name}"), reverse=True)
     path = next((p for p in paths if p.is_file() and file_key(p) == key), None)
     if path is None:
         abort(404)

@@ -87,11 +87,11 @@
     };
     // Asked on every page a worker controls (the switch may navigate away before a message goes out): the
     // worker caches the reader's language's pack once, and ignores the message when it has it.
+    // Posted at once, before anything asynchronous: the language switch opens the twin page in the same task.
     var cacheReaderLang = function () {
-      rememberLang().then(function () {
-        var worker = navigator.serviceWorker.controller;
-        if (worker && window.ThronePrefs) worker.postMessage({ type: "CACHE_LANG", lang: window.ThronePrefs.uiLang() });
-      });
+      var worker = navigator.serviceWorker.controller;
+      if (worker && window.ThronePrefs) worker.postMessage({ type: "CACHE_LANG", lang: window.ThronePrefs.uiLang() });
+      rememberLang();
     };
     document.addEventListener("throne-prefs", function (event) {
       if (event.detail && event.detail.name === "lang") cacheReaderLang();

@@ -21,7 +21,7 @@
     for (var i = 0; i < tokens.length; i++) {
       if (matched.has(tokens[i].word)) { first = i; break; }
     }
-    if (first < 0) return [{ text: doc.summary, mark: false }];
+    if (first < 0) return doc.summary ? [{ text: doc.summary, mark: false }] : [];
     var start = Math.max(0, tokens[first].start - SNIPPET_BEFORE);
     if (start > 0) {
       var space = body.indexOf(" ", start);
@@ -47,31 +47,58 @@
   }
 
   // The build's search index (indexer/search_index.py) as MiniSearch's term index: a term's postings are
-  // decoded the first time a query asks for it, into the Map MiniSearch's own index would hold for it.
-  function LazyTerms(packed, fieldIds) {
-    this.packed = packed.terms;
+  // decoded the first time a query asks for it, into the Map MiniSearch's own index would hold for it. The
+  // postings come in one file per language (`parts`: their `terms`); with one language's only, a field's Map
+  // holds that language's documents and says as its size how many documents hold the term in all (the
+  // document frequency MiniSearch scores with), so those documents score as with every language's postings.
+  function LazyTerms(packed, fieldIds, parts) {
+    this.parts = parts;
     this.ids = packed.fields.map(function (f) { return fieldIds[f]; });
     this.decoded = new Map();
   }
 
+  LazyTerms.prototype.add = function (terms) {
+    this.parts.push(terms);
+    this.decoded.clear();
+  };
+
   LazyTerms.prototype.get = function (term) {
     if (this.decoded.has(term)) return this.decoded.get(term);
-    var text = Object.prototype.hasOwnProperty.call(this.packed, term) ? this.packed[term] : null;
     var out;
-    if (text !== null) {
-      out = new Map();
-      var ids = this.ids;
-      // "field:doc,doc.tf;field:...": a document as the base-36 gap from the one before, ".tf" unless it is 1
-      text.split(";").forEach(function (part) {
+    var ids = this.ids;
+    var total = new Map();  // field -> documents holding the term in every language
+    var merged = new Set();  // fields more than one part has documents in
+    this.parts.forEach(function (terms) {
+      if (!Object.prototype.hasOwnProperty.call(terms, term)) return;
+      out = out || new Map();
+      // "field:doc,doc.tf;field+n:...": a document as the base-36 gap from the one before, ".tf" unless it is 1,
+      // "+n" (base 36) when n documents of the other languages hold the term in the field too
+      terms[term].split(";").forEach(function (part) {
         var cut = part.indexOf(":");
-        var byDoc = new Map();
+        var head = part.slice(0, cut).split("+");
+        var field = ids[+head[0]];
+        if (out.has(field)) merged.add(field);
+        var byDoc = out.get(field) || new Map();
         var doc = 0;
+        var count = 0;
         part.slice(cut + 1).split(",").forEach(function (item) {
           var dot = item.indexOf(".");
           doc += parseInt(dot < 0 ? item : item.slice(0, dot), 36);
           byDoc.set(doc, dot < 0 ? 1 : parseInt(item.slice(dot + 1), 36));
+          count += 1;
         });
-        out.set(ids[+part.slice(0, cut)], byDoc);
+        out.set(field, byDoc);
+        total.set(field, count + (head.length > 1 ? parseInt(head[1], 36) : 0));
+      });
+    });
+    if (out) {
+      out.forEach(function (byDoc, field) {
+        // in MiniSearch's insertion order (ascending), as one index of every document holds them
+        if (merged.has(field)) {
+          byDoc = new Map(Array.from(byDoc).sort(function (a, b) { return a[0] - b[0]; }));
+          out.set(field, byDoc);
+        }
+        if (byDoc.size < total.get(field)) Object.defineProperty(byDoc, "size", { value: total.get(field) });
       });
     }
     this.decoded.set(term, out);
@@ -82,7 +109,7 @@
 
   // A MiniSearch instance over the prebuilt index: its documents, field lengths and stored fields through
   // MiniSearch's own loader (loadJS), its terms from LazyTerms.
-  function loadIndex(packed, docs, options) {
+  function loadIndex(packed, docs, options, parts) {
     var fieldIds = {};
     options.fields.forEach(function (f, i) { fieldIds[f] = i; });
     var at = packed.fields.map(function (f) {
@@ -108,7 +135,7 @@
       js.storedFields[i] = stored;
     });
     var mini = MiniSearch.loadJS(js, options);
-    mini._index = new LazyTerms(packed, fieldIds);
+    mini._index = new LazyTerms(packed, fieldIds, parts);
     return mini;
   }
 
@@ -135,7 +162,7 @@
     return out;
   }
 
-  function wrap(engine, data, bodies) {
+  function wrap(engine, data, bodies, addTerms) {
     // options.snippets: false skips them (the typeahead shows none); options.fold: per-hero copies of one ruling
     // fold into one result (the suggestions and the results page, as the server's); bodies: id -> the full document, when the
     // engine's data has no bodies.
@@ -144,7 +171,8 @@
       var found = engine.search(text, { limit: options.limit || 10, filters: options.filters || {} });
       var results = found.hits.map(function (h) {
         var d = h.doc;
-        var withBody = d.body !== undefined || !bodies ? d : bodies.get(d.id);
+        // a document whose language's bodies are not here (offline, before they were fetched): no snippet
+        var withBody = d.body !== undefined || !bodies ? d : bodies.get(d.id) || d;
         var section = h.section;
         if (section === undefined) {
           section = withBody.body === undefined ? null : Rank.bestSection(Fold.words(withBody.body),
@@ -163,12 +191,14 @@
 
     return {
       search: search, version: data.version, size: data.docs.length,
-      // the documents' bodies and summaries (from the full search data), for snippets
+      // the documents' bodies and summaries (the full search data, or the per-language bodies files), for snippets
       withBodies: function (full) {
         var map = new Map();
         full.docs.forEach(function (d) { map.set(d.id, d); });
-        return wrap(engine, data, map);
+        return wrap(engine, data, map, addTerms);
       },
+      // another language's postings file (indexer/search_index.py), to search its documents too
+      addTerms: addTerms,
     };
   }
 
@@ -177,14 +207,25 @@
     return wrap(Rank.create(MiniSearch, Fold, data), data, null);
   }
 
-  // From the build's search index (indexer/search_index.py): nothing to build.
-  function fromIndex(file) {
-    if (file.format !== 1) throw new Error("search index: unknown format " + file.format);
+  // From the build's search index (indexer/search_index.py) and the postings files of the languages wanted
+  // (`terms`, more with addTerms): nothing to build.
+  function fromIndex(file, terms) {
+    [file].concat(terms).forEach(function (f) {
+      if (f.format !== 2 || f.version !== file.version) throw new Error("search index: another format or build");
+    });
+    var lazy = null;
     var prebuilt = {
       vocabulary: function (rules) { return Rank.Vocabulary.fromTable(rules, file.vocabulary); },
-      index: function (options) { return loadIndex(file.index, file.data.docs, options); },
+      index: function (options) {
+        var mini = loadIndex(file.index, file.data.docs, options, terms.map(function (t) { return t.terms; }));
+        lazy = mini._index;
+        return mini;
+      },
     };
-    return wrap(Rank.create(MiniSearch, Fold, file.data, prebuilt), file.data, null);
+    return wrap(Rank.create(MiniSearch, Fold, file.data, prebuilt), file.data, null, function (more) {
+      if (more.format !== 2 || more.version !== file.version) throw new Error("search terms: not this index's");
+      lazy.add(more.terms);
+    });
   }
 
   return { create: create, fromIndex: fromIndex };

@@ -1,4 +1,5 @@
-// Start reading the search library and the build's prebuilt search index while the page is still being parsed;
+// Start reading the search library and the build's prebuilt search index (and the postings of the reader's
+// language, static/js/search-ui.js readerLang) while the page is still being parsed;
 // search-ui.js (deferred) takes them over, so the first suggestion does not wait for the page's scripts to run
 // first. In the installed app (a service worker controls the page) both come from the device. On a visit the
 // worker does not control yet (a first visit) they come from the network, but they are no extra download: the
@@ -35,7 +36,14 @@
     if (marks) marks.mark("throne-search:index-parsed");
     return parsed;
   });
+  var prefs = self.ThronePrefs;
+  var terms = meta.getAttribute(prefs && prefs.uiLang() === "pl" ? "data-terms-pl" : "data-terms-en");
+  var termsData = fetch(terms).then(function (resp) {
+    if (!resp.ok) throw new Error("search terms: HTTP " + resp.status);
+    return resp.json();
+  });
   data.catch(function () {});
+  termsData.catch(function () {});
   loaded.catch(function () {});
-  self.ThroneSearchPreload = { index: index, data: data, library: loaded };
+  self.ThroneSearchPreload = { index: index, data: data, library: loaded, terms: terms, termsData: termsData };
 })();

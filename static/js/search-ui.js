@@ -35,8 +35,8 @@
   // the service worker. Nothing is indexed here, so it is ready within a few frames. Where the page's head
   // started loading them (search-preload.js: the installed app, and a first visit, whose worker's install fetches
   // the same files) it is read as soon as the page runs; otherwise (no service workers, or Save-Data) when a
-  // search box is touched or gets focus, so such a visit that never searches downloads none of it. The full
-  // search data (bodies, for snippets) only for the offline results page.
+  // search box is touched or gets focus, so such a visit that never searches downloads none of it. The bodies
+  // (snippets) only for the offline results page, a file per language (the other's missing offline: no snippet).
   function nextTask(value) {
     // parsing and reading the index in separate tasks: a keystroke in between is echoed at once
     return new Promise(function (resolve) { window.setTimeout(function () { resolve(value); }, 0); });
@@ -59,6 +59,11 @@
     });
   }
 
+  // The reader's language: the worker precaches its postings and bodies (static/sw.js readerLang).
+  function readerLang() {
+    return window.ThronePrefs && window.ThronePrefs.uiLang() === "pl" ? "pl" : "en";
+  }
+
   function engine() {
     if (!enginePromise) {
       mark("engine");
@@ -68,10 +73,12 @@
         .then(function () { mark("library"); });
       var index = (early && early.index === config.searchIndex ? early.data
         : fetchJSON(config.searchIndex, "search index", "index")).then(nextTask);
+      var termsUrl = (config.searchTerms || {})[readerLang()];
+      var terms = early && early.terms === termsUrl ? early.termsData : fetchJSON(termsUrl, "search terms");
       if (early) window.ThroneSearchPreload = null;  // used once: a retry after a failure fetches afresh
-      enginePromise = Promise.all([lib, index]).then(function (parts) {
+      enginePromise = Promise.all([lib, index, terms]).then(function (parts) {
         mark("read");
-        var search = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1]);
+        var search = window.ThroneSearch(window.MiniSearch, window.ThroneFold).fromIndex(parts[1], [parts[2]]);
         mark("ready");
         engineReady = true;
         warmUp(search);
@@ -94,9 +101,25 @@
     }, { timeout: 500 });
   }
 
+  // The other language's postings: fetched at the reader's first search (the worker keeps them for offline);
+  // until they are here (offline before that) its pages are not among the results.
+  var othersAdded = false, others = null;
+  function otherTerms(search) {
+    var own = readerLang();
+    others = others || Promise.all(Object.keys(config.searchTerms).filter(function (lang) { return lang !== own; })
+      .map(function (lang) { return fetchJSON(config.searchTerms[lang], "search terms (" + lang + ")"); }))
+      .then(function (files) { files.forEach(search.addTerms); othersAdded = true; },
+        function (error) { console.warn(error); others = null; });  // asked again at the next search
+    return others.then(function () { return search; });
+  }
+
   function engineWithBodies() {
-    return Promise.all([engine(), fetchJSON(config.searchData, "search data")]).then(function (parts) {
-      return parts[0].withBodies(parts[1]);
+    var files = Object.keys(config.searchBodies || {}).map(function (lang) {
+      return fetchJSON(config.searchBodies[lang], "search bodies (" + lang + ")")
+        .catch(function (error) { console.warn(error); return { docs: [] }; });
+    });
+    return Promise.all([engine().then(otherTerms)].concat(files)).then(function (parts) {
+      return parts[0].withBodies({ docs: [].concat.apply([], parts.slice(1).map(function (f) { return f.docs; })) });
     });
   }
 
@@ -257,6 +280,8 @@
         var found = search.search(q, { limit: 8, filters: formFilters(form), snippets: false, fold: true });
         mark("searched");
         render(found);
+        // the other language's pages too, once its postings are here: the same query again
+        if (!othersAdded) otherTerms(search).then(function () { if (othersAdded && current()) update(); });
       }, function () {
         window.clearTimeout(waiting);
         if (current()) showNote("search_failed"); else close();

@@ -31,6 +31,16 @@ def wait_until(page: Page, expression: str, timeout: float = 60.0, interval: flo
         time.sleep(interval)
 
 
+def search_once_online(page: Page) -> None:
+    """Type a query in the page's search box and wait until the worker has kept the other language's search
+    postings the search fetched (the reader's are precached; issue 35, static/js/search-ui.js otherTerms)."""
+    config = json.loads(page.locator("#pwa-config").text_content() or "{}")
+    box = page.locator("input[type=search]").first
+    box.fill("stun")
+    expect(page.locator(f"#{box.get_attribute('aria-controls')} [role=option]").first).to_be_visible()
+    wait_until(page, f"caches.match({json.dumps(config['searchTerms']['pl'])}).then(Boolean)")
+
+
 def wait_for_controller(page: Page, timeout: float = 90.0) -> float:
     """Wait until the service worker controls the page; return ms from navigation start to an active worker."""
     ready_ms = page.evaluate("navigator.serviceWorker.ready.then(() => performance.now())")

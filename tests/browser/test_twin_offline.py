@@ -19,6 +19,18 @@ pytestmark = pytest.mark.browser
 POLISH_READER = 'localStorage.setItem("throne-rules.settings", JSON.stringify({lang: "pl"}));'
 
 
+def lang_data(page: object, base: str) -> dict[str, list[str]]:
+    """The worker's data files by language (search postings and the snippets' bodies), from the build line in
+    front of /sw.js."""
+    head = page.request.get(base + "/sw.js").text()  # type: ignore[attr-defined]
+    build = json.loads(head.split("\n", 1)[0].removeprefix("self.THRONE_BUILD = ").removesuffix(";"))
+    out: dict[str, list[str]] = {}
+    for item in build["precache"]:
+        if item["kind"] != "page" and item.get("lang"):
+            out.setdefault(item["lang"], []).append(item["url"])
+    return out
+
+
 def cached(page: object, path: str) -> bool:
     return bool(page.evaluate(  # type: ignore[attr-defined]
         "async (p) => Boolean(await caches.match(p))", path))
@@ -36,6 +48,9 @@ def test_polish_reader_reads_polish_offline_and_switching_caches_english(browser
         wait_for_controller(page)
         assert cached(page, "/dice-throne/pl-stun") and cached(page, "/calc")
         assert not cached(page, "/dice-throne/stun")  # the other language: on demand
+        data = lang_data(page, server.url)
+        assert len(data["pl"]) == 2 and all(cached(page, u) for u in data["pl"])  # and its search data too
+        assert not any(cached(page, u) for u in data["en"])
         page.goto(server.url + "/dice-throne/faq-barbarian-stun-chain")  # opened online: kept
         wait_until(page, "caches.match('/dice-throne/faq-barbarian-stun-chain').then(Boolean)")
         page.goto(server.url + "/dice-throne/pl-stun")
@@ -44,6 +59,8 @@ def test_polish_reader_reads_polish_offline_and_switching_caches_english(browser
         wait_until(page, "caches.match('/dice-throne/stun').then(Boolean)")
         # the English pack (every page) renders for minutes on a loaded machine
         wait_until(page, "caches.match('/dice-throne/undefendable-damage').then(Boolean)", timeout=180)
+        for url in data["en"]:
+            wait_until(page, f"caches.match('{url}').then(Boolean)")
     finally:
         server.stop()
     context.set_offline(True)

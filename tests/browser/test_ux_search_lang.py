@@ -49,7 +49,7 @@ def test_first_search_says_it_is_loading_then_shows_results(context: BrowserCont
     pl = polish(context, page)
     box = page.locator("#site-q")
     box.fill("evasive")
-    route = wait_held(page, held)
+    wait_held(page, held)
     note = page.locator(".typeahead-note")
     loading = "Wczytywanie wyszukiwarki…" if pl else "Loading search…"
     expect(note).to_have_text(loading)
@@ -59,7 +59,8 @@ def test_first_search_says_it_is_loading_then_shows_results(context: BrowserCont
     expect(listbox).to_have_attribute("aria-busy", "true")
     expect(page.locator("[role=option]")).to_have_count(0)  # the note is no option a test could take for a result
     assert note.get_attribute("role") is None
-    route.continue_()
+    # the index and the reader's language's postings (issue 35): held ones go on as the route is removed
+    page.unroute("**/search-index/**")
     expect(listbox.locator("[role=option]").first).to_be_visible()
     expect(note).to_be_hidden()
     expect(listbox).not_to_have_attribute("aria-busy", "true")
