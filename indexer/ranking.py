@@ -280,9 +280,15 @@ class QueryInfo:
     intent: Intent = Intent()  # what the query asks for beyond what it names (indexer/intent.py)
 
     def names_hero(self, c: Candidate) -> bool:
-        """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
-        strong = sum(1 for w in self.flags or self.weights or [1.0] * len(self.segments) if w >= 1.0)
-        return strong >= 2 and any(set(h) <= self.words for h in c.heroes or ())
+        """The query names one of the FAQ's heroes and asks something more: a strong segment beyond the hero's
+        name ("moon elf" alone, or "what does the moon elf do", asks for the hero, not its rulings)."""
+        heroes = c.heroes or []
+        if not any(set(h) <= self.words for h in heroes):
+            return False
+        names = {w for h in heroes for w in h}  # the words of all its heroes' names (Polish ones too)
+        flags = self.flags or self.weights or [1.0] * len(self.segments)
+        return any(f >= 1.0 and not any(set(p) <= names for p in alts)
+                   for alts, f in zip(self.segments, flags, strict=True))
 
     def prior(self, c: Candidate, kinds: dict[str, float]) -> float:
         """Kind, language, game, number and hero priors of one candidate (the twin: search-rules.js Rules.prior)."""

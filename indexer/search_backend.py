@@ -154,7 +154,8 @@ class SearchIndex:
 
     def _search(self, text: str, limit: int, filters: dict[str, str] | None) -> SearchResult:
         all_words = words(text)
-        query_words = content_words(all_words, quoted_words(text))[:MAX_QUERY_WORDS]
+        quoted = quoted_words(text)
+        query_words = content_words(all_words, quoted)[:MAX_QUERY_WORDS]
         if not query_words:
             return SearchResult(0, [], None)
         intent = query_intent(all_words)
@@ -190,7 +191,8 @@ class SearchIndex:
                                         d.get("names") or [], every, bool(d.get("facts")), d.get("heroes"),
                                         d.get("described") or [], d.get("polarity") or ""))
             numbers[d["id"]] = docnum
-        lang = query_language(self.vocabulary.language(query_words), game, self._game_langs)
+        spoken = [w for w in all_words if w not in quoted]  # quoted card text says nothing of the query's language
+        lang = query_language(self.vocabulary.language(query_words, spoken), game, self._game_langs)
         info = QueryInfo(segments, lang, game, is_question(all_words),
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags,
                          hinted_polarity(all_words), intent)

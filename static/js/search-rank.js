@@ -216,7 +216,8 @@
       var limit = options.limit || 10;
       var filters = options.filters || {};
       var all = Fold.words(text);
-      var words = rules.contentWords(all, rules.quotedWords(text)).slice(0, r.max_query_words);
+      var quoted = rules.quotedWords(text);
+      var words = rules.contentWords(all, quoted).slice(0, r.max_query_words);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
       var intent = rules.intent(all);  // as search_backend: the intent of all the words, then its words dropped
       var named = rules.namedGame(rules.withoutIntentWords(words, all));
@@ -230,13 +231,12 @@
       var flags = rules.segmentWeights(segments);
       var rarity = rules.rarityWeights(segments, vocab.df, data.docs.length);
       var weights = flags.map(function (f, i) { return f * rarity[i]; });  // as the server: weak x rarity
-      var strong = flags.filter(function (w) { return w >= 1; }).length;
       var queryWords = new Set(words);
       var hinted = new Set();  // as ranking.hinted_kinds: the kinds the query's words ask for
       all.forEach(function (w) {
         if (Object.prototype.hasOwnProperty.call(r.kind_hints, w)) r.kind_hints[w].forEach(function (k) { hinted.add(k); });
       });
-      var lang = vocab.language(words);
+      var lang = vocab.language(words, all.filter(function (w) { return !quoted.has(w); }));
       // as ranking.query_language: no language prior for a game with no page in the query's language
       if (named.game && !gameLangs.has(named.game + " " + lang.split("+")[0])) lang = null;
       var polarities = new Set();  // as ranking.hinted_polarity: the one type of status effect the words ask for
@@ -246,7 +246,8 @@
       var polarity = polarities.size === 1 ? Array.from(polarities)[0] : null;
       var question = rules.isQuestion(all);
       var info = {
-        lang: lang, game: named.game, number: rules.hintsNumber(all), strong: strong, words: queryWords,
+        lang: lang, game: named.game, number: rules.hintsNumber(all), words: queryWords,
+        segments: segments, flags: flags,
         kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity, intent: intent,
       };
       var best = 0;

@@ -264,8 +264,21 @@
     return [best, named];
   };
 
+  // As ranking.QueryInfo.names_hero: the query names one of the FAQ's heroes (heroes: their names' words) and has
+  // a strong segment (info.flags) beyond all their names.
+  function namesHero(info, heroes) {
+    if (!heroes.some(function (h) { return h.every(function (w) { return info.words.has(w); }); })) return false;
+    var names = new Set();
+    heroes.forEach(function (h) { h.forEach(function (w) { names.add(w); }); });
+    return info.segments.some(function (alts, i) {
+      return info.flags[i] >= 1 && !alts.some(function (p) {
+        return p.every(function (w) { return names.has(w); });
+      });
+    });
+  }
+
   // As ranking.QueryInfo.prior: kind, language, game, number, hero, kind-hint and polarity priors of one
-  // candidate. info: {lang, game, number, strong, words (a Set), kinds, hinted, polarity, intent}; res: the result's
+  // candidate. info: {lang, game, number, words (a Set), segments, flags, kinds, hinted, polarity, intent}; res: the result's
   // stored fields; doc: its document.
   Rules.prototype.prior = function (info, res, doc) {
     var r = this.r;
@@ -276,9 +289,7 @@
     if (info.game && res.game !== info.game) prior *= r.game_mismatch;
     if (info.number && doc.facts) prior *= r.number_prior;
     if (doc.heroes && doc.heroes.length) {
-      if (info.strong >= 2 && doc.heroes.some(function (h) {
-        return h.every(function (w) { return info.words.has(w); });
-      })) {
+      if (namesHero(info, doc.heroes)) {
         prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
       } else if (!doc.heroes.some(function (h) { return h.some(function (w) { return info.words.has(w); }); })) {
         prior *= r.other_hero_faq;  // the query names none of this FAQ's heroes
