@@ -15,7 +15,7 @@ from typing import Any
 
 from whoosh import index, query
 
-from .analysis import stem, words
+from .analysis import STOP_WORDS, stem, words
 from .bm25_weights import (  # noqa: F401  (re-exported: the fields, constants and weights stay importable here)
     BM25_B,
     BM25_K1,
@@ -27,7 +27,7 @@ from .bm25_weights import (  # noqa: F401  (re-exported: the fields, constants a
     read_impacts,
     vocabulary_of,
 )
-from .intent import query_intent, without_intent_words
+from .intent import asks_name, named_stop_words, query_intent, without_intent_words
 from .ranking import (
     CANDIDATES,
     MAX_QUERY_WORDS,
@@ -117,6 +117,7 @@ class SearchIndex:
         self._name_words = NameWords((name for d in self._docs
                                       for name in [*(d.get("names") or []), *(d.get("described") or [])]),
                                      self._stemmed)
+        self._named_stop = named_stop_words((n for d in self._docs for n in d.get("names") or []), STOP_WORDS)
         # (game, language) of every page: a query naming a game with no page in its language has no language prior
         self._game_langs = frozenset((d["game"], d["lang"]) for d in self._docs)
         self._tokens: dict[int, tuple[str, list[BodyWord]]] = {}
@@ -155,7 +156,8 @@ class SearchIndex:
     def _search(self, text: str, limit: int, filters: dict[str, str] | None) -> SearchResult:
         all_words = words(text)
         quoted = quoted_words(text)
-        query_words = content_words(all_words, quoted)[:MAX_QUERY_WORDS]
+        keep = quoted | self._named_stop if asks_name(all_words) else quoted
+        query_words = content_words(all_words, keep)[:MAX_QUERY_WORDS]
         if not query_words:
             return SearchResult(0, [], None)
         intent = query_intent(all_words)

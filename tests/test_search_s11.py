@@ -1,6 +1,7 @@
 """Session 11's search signals (issue 33, tuned on dev sets only), each on a tiny corpus and on both engines (the
 server and static/js/search-rank.js in Node): function words tell the query's language, and a query that names a
-hero and nothing more asks for the hero, not its rulings."""
+hero and nothing more asks for the hero, not its rulings; a meaning ("what does X mean", "glossary definition of")
+asks for the term's own entry, and searches the stop words that name one ("then")."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from indexer import load_corpus
-from indexer.analysis import FUNCTION_LANG
+from indexer.analysis import FUNCTION_LANG, STOP_WORDS
 from indexer.build import write_release
+from indexer.intent import asks_name, named_stop_words
 from indexer.library import Release
 from indexer.ranking import Candidate, QueryInfo
 
@@ -19,7 +21,8 @@ from .test_search_signals import node_search
 
 QUERIES = ["can the kings hand role be changed with my cards", "kings hand role", "czy kings hand zmienia role",
            "co oznacza 'the' w kings hand", "what does the moon elf do", "moon elf", "moon elf evasive",
-           "dd tie w monster"]
+           "dd tie w monster", "glossary definition of incoming damage", "what does the word then mean on a card",
+           "then", "glossary"]
 
 
 def s11_content(root: Path) -> Path:
@@ -35,6 +38,13 @@ def s11_content(root: Path) -> Path:
     write_entry(root, "tie.md", entry_text("dd-ties", "Ties", game="dungeon-dice", body="A tie with a monster."))
     write_entry(root, "pl-tie.md", entry_text("pl-dd-ties", "Remisy", game="dungeon-dice", lang="pl",
                                               body="Remis z potworem (tie w walce)."))
+    write_entry(root, "glossary.md", entry_text("adventures-glossary", "Glossary", kind="glossary",
+                                                body="Incoming damage: the damage about to be dealt. Then: a break."))
+    write_entry(root, "incoming.md", entry_text("incoming-damage", "Incoming damage",
+                                                body="The damage waiting to be dealt to a player."))
+    write_entry(root, "then.md", entry_text("then", "Then", kind="glossary", body="On a card: a break, then the rest."))
+    write_entry(root, "cards.md", entry_text("cards", "Cards", kind="component",
+                                             body="Every card has a word or two on it: read the card."))
     write_entry(root, "data/hero-names-pl.yaml", "sources:\n  - {file: x, section: y}\nheroes:\n"
                 "  - {id: moon-elf, pl: [elf]}\n")
     return root
@@ -82,3 +92,11 @@ def test_offline_engine_agrees(s11: Release, tmp_path: Path) -> None:
         server = s11.search(q)
         assert got["ids"] == [h.id for h in server.hits], q
         assert got["sections"] == [list(h.section) if h.section else None for h in server.hits], q
+
+
+def test_a_meaning_asks_for_the_term(s11: Release) -> None:
+    assert asks_name("what does the word then mean on a card".split()) and asks_name(["glossary", "stun"])
+    assert named_stop_words([["then"], ["or"], ["stun"], ["the", "end"]], STOP_WORDS) == {"then", "or"}
+    assert first(s11, "glossary definition of incoming damage") == "incoming-damage"  # not the Glossary page
+    assert first(s11, "what does the word then mean on a card") == "then"  # "then" searched, as a name
+    assert first(s11, "glossary") == "adventures-glossary"  # the intent's words alone are still searched

@@ -207,6 +207,11 @@
     data.docs.forEach(function (d) { docs.set(d.id, d); });
     // as search_backend's _game_langs: the (game, language) of every page, for ranking.query_language
     var gameLangs = new Set(data.docs.map(function (d) { return d.game + " " + d.lang; }));
+    // as search_backend's _named_stop (intent.named_stop_words): stop words that are an entry's whole name
+    var namedStop = new Set();
+    data.docs.forEach(function (d) {
+      (d.names || []).forEach(function (n) { if (n.length === 1 && rules.stop.has(n[0])) namedStop.add(n[0]); });
+    });
     var mini = prebuilt ? prebuilt.index(indexOptions(rules, data)) : new MiniSearch(indexOptions(rules, data));
     if (!prebuilt) mini.addAll(data.docs);
     var r = data.ranking;
@@ -217,7 +222,12 @@
       var filters = options.filters || {};
       var all = Fold.words(text);
       var quoted = rules.quotedWords(text);
-      var words = rules.contentWords(all, quoted).slice(0, r.max_query_words);
+      var keep = quoted;
+      if (rules.asksName(all)) {  // as search_backend: a name or meaning question searches the named stop words
+        keep = new Set(quoted);
+        namedStop.forEach(function (w) { keep.add(w); });
+      }
+      var words = rules.contentWords(all, keep).slice(0, r.max_query_words);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
       var intent = rules.intent(all);  // as search_backend: the intent of all the words, then its words dropped
       var named = rules.namedGame(rules.withoutIntentWords(words, all));

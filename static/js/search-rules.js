@@ -176,10 +176,13 @@
     return { kinds: new Set(), prior: 1, games: games };
   };
 
+  // As intent.asks_name: the query asks for a name or a meaning.
+  Rules.prototype.asksName = function (all) { return hasPhrase(" " + all.join(" ") + " ", this.r.intent.name); };
+
   // As intent.without_intent_words: the content words less those that only ask for a name.
   Rules.prototype.withoutIntentWords = function (words, all) {
     var t = this.r.intent;
-    if (!hasPhrase(" " + all.join(" ") + " ", t.name)) return words;
+    if (!this.asksName(all)) return words;
     var kept = words.filter(function (w) { return t.words.indexOf(w) < 0; });
     return kept.length ? kept : words;
   };
