@@ -1,10 +1,12 @@
 """Session 11's search signals (issue 33, tuned on dev sets only), each on a tiny corpus and on both engines (the
 server and static/js/search-rank.js in Node): function words tell the query's language, and a query that names a
 hero and nothing more asks for the hero, not its rulings; a meaning ("what does X mean", "glossary definition of")
-asks for the term's own entry, and searches the stop words that name one ("then")."""
+asks for the term's own entry, and searches the stop words that name one ("then"); a Polish twin is described by
+its English entry's Polish descriptions."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -22,7 +24,7 @@ from .test_search_signals import node_search
 QUERIES = ["can the kings hand role be changed with my cards", "kings hand role", "czy kings hand zmienia role",
            "co oznacza 'the' w kings hand", "what does the moon elf do", "moon elf", "moon elf evasive",
            "dd tie w monster", "glossary definition of incoming damage", "what does the word then mean on a card",
-           "then", "glossary"]
+           "then", "glossary", "debuff bez dochodu", "pominięcie fazy dochodu"]
 
 
 def s11_content(root: Path) -> Path:
@@ -45,6 +47,17 @@ def s11_content(root: Path) -> Path:
     write_entry(root, "then.md", entry_text("then", "Then", kind="glossary", body="On a card: a break, then the rest."))
     write_entry(root, "cards.md", entry_text("cards", "Cards", kind="component",
                                              body="Every card has a word or two on it: read the card."))
+    write_entry(root, "concussion.md", entry_text("concussion", "Concussion", kind="status-effect",
+                                                  body="Skip your next Income Phase."))
+    write_entry(root, "pl-concussion.md", entry_text("pl-concussion", "Wstrząs (Concussion)", lang="pl",
+                                                     kind="status-effect", translation_of="concussion",
+                                                     translated_from='"000000000000"',
+                                                     body="Bez następnej fazy dochodu."))
+    write_entry(root, "pl-income.md", entry_text("pl-faza-dochodu", "Faza dochodu", lang="pl", kind="summary",
+                                                 body="Faza dochodu: w fazie dochodu dostajesz pw i kartę, bez "
+                                                      "fazy dochodu nic."))
+    write_entry(root, "data/describes.yaml", "sources:\n  - {file: x, section: y}\nentries:\n"
+                "  - {id: concussion, pl: [pominięcie fazy dochodu, debuff bez dochodu]}\n")
     write_entry(root, "data/hero-names-pl.yaml", "sources:\n  - {file: x, section: y}\nheroes:\n"
                 "  - {id: moon-elf, pl: [elf]}\n")
     return root
@@ -100,3 +113,10 @@ def test_a_meaning_asks_for_the_term(s11: Release) -> None:
     assert first(s11, "glossary definition of incoming damage") == "incoming-damage"  # not the Glossary page
     assert first(s11, "what does the word then mean on a card") == "then"  # "then" searched, as a name
     assert first(s11, "glossary") == "adventures-glossary"  # the intent's words alone are still searched
+
+
+def test_a_twin_has_its_english_entrys_polish_descriptions(s11: Release) -> None:
+    docs = {d["id"]: d for d in json.loads((s11.path / "search-data.json").read_text(encoding="utf-8"))["docs"]}
+    assert ["pominiecie", "fazy", "dochodu"] in docs["pl-concussion"]["described"]
+    assert docs["pl-concussion"]["describes_pl"] == ""  # matched as names are, not searched as its text
+    assert first(s11, "debuff bez dochodu") == "pl-concussion"
