@@ -15,18 +15,27 @@ TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 
 # A short, conservative stop list (English, then Polish function words): rule words such as "not", "all",
 # "no" or "nie" stay searchable.
-STOP_WORDS = frozenset(
+EN_STOP_WORDS = frozenset(
     "a an and are as at be by can do does for from how i if in is it its me my of on or the "
     "their them then there these they this to was what when where which who why will with you your "
-    "i'm im am that so than just also about into dont those "
+    "i'm im am that so than just also about into dont those".split())
+PL_STOP_WORDS = frozenset(
     # Polish function words (prepositions, conjunctions, pronouns): "ile pw na start" is about CP and the start
     "na w we z ze o od po za dla sie jest sa ale lub oraz ten ta te tego tej mnie mi moj moja moje "
     "juz tez tylko "
     # more Polish function words, as the English ones above: pronouns, "can/do/be" verbs, conjunctions
     "ja ty ona ono oni mu jego jej ich nim niej tym tych twoj twoja twoje swoj swoja swoje swojego "
     "swojej sobie moze robic robie zrobic byc jestem byl byla bedzie bo ze zeby wiec albo przez przy pod "
-    "ktory ktora ktore ktorego ktorej jesli jezeli tu tam".split()
-)
+    "ktory ktora ktore ktorego ktorej jesli jezeli tu tam".split())
+STOP_WORDS = EN_STOP_WORDS | PL_STOP_WORDS
+# Function words that are words of both languages once folded ("i" and "a" are Polish "and", "to" Polish "it",
+# "do", "on", "my", "we", "by", "im" Polish words too; "ten" an English number, "w" short for "with"): they say
+# nothing of the language.
+BOTH_LANGUAGES = frozenset("a i to do on my we by im ten w".split())
+# A function word says which language the query is written in, where the index's words cannot: the Polish pages
+# quote English card text, so "the" or "with" are in both (vocabulary.Vocabulary.language counts these).
+FUNCTION_LANG: dict[str, str] = {**{w: "en" for w in sorted(EN_STOP_WORDS - BOTH_LANGUAGES)},
+                                 **{w: "pl" for w in sorted(PL_STOP_WORDS - BOTH_LANGUAGES)}}
 
 
 def fold_word(raw: str) -> str:

@@ -1,8 +1,10 @@
 """Query intent (issue 33): what a query asks for beyond the thing it names, read from its words.
 
 - **A name**: "what's it called", "name of", "term for", "word for" ask for the term's own entry (a glossary word,
-  phase, symbol, combo, effect), not the pages that use it. Those words are not searched (they name nothing in
-  the game) and the term kinds (NAME_KINDS) get NAME_INTENT_PRIOR.
+  phase, symbol, combo, effect), not the pages that use it; so does a meaning ("what does X mean", "definition
+  of", "glossary"). Those words are not searched (they name nothing in the game), the term kinds
+  (NAME_KINDS) get NAME_INTENT_PRIOR, and the stop words that are an entry's whole name ("then", "or") are
+  searched (named_stop_words).
 - **A time**: "timing", "before", "after" ask when something happens: phases get TIMING_PRIOR.
 - **A game**: a word only one game uses (GAME_WORDS: minion, boss, portal, loot, monster, fame, wound...) steers
   to that game, as naming it does but milder (GAME_WORD_MISMATCH for the other games' pages); and a Dungeon Dice
@@ -15,13 +17,18 @@ from the build's search data (indexer/offline_data.py), so both engines apply th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 # Phrases (as folded words, stop words included) that ask for a name; the words of INTENT_WORDS among them are
 # then not searched.
+# A meaning ("what does X mean", "definition of", "glossary") asks for the term's own entry too.
 NAME_INTENT: tuple[str, ...] = ("called", "name of", "name for", "name of the", "whats the name", "term for",
-                                "word for", "what do you call", "jak sie nazywa", "nazwa")
-INTENT_WORDS = frozenset({"called", "call", "name", "term", "word", "nazywa", "nazwa"})
+                                "word for", "what do you call", "jak sie nazywa", "nazwa",
+                                "mean", "means", "meaning", "definition", "define", "glossary")
+INTENT_WORDS = frozenset({"called", "call", "name", "term", "word", "nazywa", "nazwa",
+                          "mean", "means", "meaning", "definition", "define", "glossary"})
 NAME_KINDS = frozenset({"glossary", "phase", "symbol", "status-effect", "token", "rule", "component", "card",
                         "companion", "mode", "monster"})
 NAME_INTENT_PRIOR = 1.2
@@ -60,10 +67,21 @@ def query_intent(all_words: list[str]) -> Intent:
     return Intent(games=games)
 
 
+def asks_name(all_words: list[str]) -> bool:
+    """The query asks for a name or a meaning ("what's it called", "what does then mean")."""
+    return _has(f" {' '.join(all_words)} ", NAME_INTENT)
+
+
+def named_stop_words(names: Iterable[list[str]], stop_words: AbstractSet[str]) -> frozenset[str]:
+    """The stop words that are a whole name of an entry ("then", "or", "lub": card wording with an entry of its
+    own): a query asking for a name or a meaning searches them ("what does then mean on a card")."""
+    return frozenset(n[0] for n in names if len(n) == 1 and n[0] in stop_words)
+
+
 def without_intent_words(query_words: list[str], all_words: list[str]) -> list[str]:
     """The query's content words less the words that only ask for a name ("called"), when it asks for one and
     other words remain."""
-    if not _has(f" {' '.join(all_words)} ", NAME_INTENT):
+    if not asks_name(all_words):
         return query_words
     kept = [w for w in query_words if w not in INTENT_WORDS]
     return kept or query_words

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import intent, ranking
-from .analysis import STOP_WORDS, stem, words
+from .analysis import FUNCTION_LANG, STOP_WORDS, stem, words
 from .model import Entry
 from .rulings import ruling_keys
 from .search_backend import BM25_B, BM25_K1, EN_FIELDS, PL_FIELDS, PLAIN_WEIGHT
@@ -77,7 +77,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "game_names": ranking.GAME_NAMES,
             "rel": ranking.REL, "name": ranking.NAME, "cover": ranking.COVER, "all": ranking.ALL,
             "named": ranking.NAMED, "named_max_df": ranking.NAMED_MAX_DF,
-            "mixed_lang_mismatch": ranking.MIXED_LANG_MISMATCH,
+            "mixed_lang_mismatch": ranking.MIXED_LANG_MISMATCH, "function_lang": FUNCTION_LANG,
             "weak_words": sorted(ranking.WEAK_WORDS), "weak_weight": ranking.WEAK_WEIGHT,
             "number_hints": list(ranking.NUMBER_HINTS), "number_prior": ranking.NUMBER_PRIOR,
             "hero_faq_prior": ranking.HERO_FAQ_PRIOR, "other_hero_faq": ranking.OTHER_HERO_FAQ,

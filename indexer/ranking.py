@@ -84,8 +84,10 @@ from .vocabulary import (  # noqa: F401  (re-exported: the vocabulary's names st
 )
 
 KIND_PRIOR: dict[str, float] = {"faq": 0.9, "summary": 0.95, "overview": 0.95, "other": 0.8}
-# A question ("can I ...", "what happens if ...") may put the FAQ that asks it first.
-QUESTION_KIND_PRIOR: dict[str, float] = {**KIND_PRIOR, "faq": 1.1}
+# A question ("can I ...", "what happens if ...") may put the FAQ that asks it first: no FAQ mark-down. (1.1 until
+# session 11: it lifted a FAQ above the term's own entry for questions about the term; 1.0 on the dev sets: dev4 +0.6,
+# dev9 top-3 +1.3, heldout9 +1.4, v10 +0.7, old -0.7.)
+QUESTION_KIND_PRIOR: dict[str, float] = {**KIND_PRIOR, "faq": 1.0}
 QUESTION_WORDS = frozenset("can could do does did is are was were how what when where who why which if should "
                            "will would may must".split())
 LANG_MISMATCH = 0.7  # a document in the other language than the query's
@@ -280,9 +282,15 @@ class QueryInfo:
     intent: Intent = Intent()  # what the query asks for beyond what it names (indexer/intent.py)
 
     def names_hero(self, c: Candidate) -> bool:
-        """The query names one of the FAQ's heroes and asks something more (two or more strong segments)."""
-        strong = sum(1 for w in self.flags or self.weights or [1.0] * len(self.segments) if w >= 1.0)
-        return strong >= 2 and any(set(h) <= self.words for h in c.heroes or ())
+        """The query names one of the FAQ's heroes and asks something more: a strong segment beyond the hero's
+        name ("moon elf" alone, or "what does the moon elf do", asks for the hero, not its rulings)."""
+        heroes = c.heroes or []
+        if not any(set(h) <= self.words for h in heroes):
+            return False
+        names = {w for h in heroes for w in h}  # the words of all its heroes' names (Polish ones too)
+        flags = self.flags or self.weights or [1.0] * len(self.segments)
+        return any(f >= 1.0 and not any(set(p) <= names for p in alts)
+                   for alts, f in zip(self.segments, flags, strict=True))
 
     def prior(self, c: Candidate, kinds: dict[str, float]) -> float:
         """Kind, language, game, number and hero priors of one candidate (the twin: search-rules.js Rules.prior)."""

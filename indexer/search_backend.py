@@ -15,7 +15,7 @@ from typing import Any
 
 from whoosh import index, query
 
-from .analysis import stem, words
+from .analysis import STOP_WORDS, stem, words
 from .bm25_weights import (  # noqa: F401  (re-exported: the fields, constants and weights stay importable here)
     BM25_B,
     BM25_K1,
@@ -27,7 +27,7 @@ from .bm25_weights import (  # noqa: F401  (re-exported: the fields, constants a
     read_impacts,
     vocabulary_of,
 )
-from .intent import query_intent, without_intent_words
+from .intent import asks_name, named_stop_words, query_intent, without_intent_words
 from .ranking import (
     CANDIDATES,
     MAX_QUERY_WORDS,
@@ -117,6 +117,7 @@ class SearchIndex:
         self._name_words = NameWords((name for d in self._docs
                                       for name in [*(d.get("names") or []), *(d.get("described") or [])]),
                                      self._stemmed)
+        self._named_stop = named_stop_words((n for d in self._docs for n in d.get("names") or []), STOP_WORDS)
         # (game, language) of every page: a query naming a game with no page in its language has no language prior
         self._game_langs = frozenset((d["game"], d["lang"]) for d in self._docs)
         self._tokens: dict[int, tuple[str, list[BodyWord]]] = {}
@@ -154,7 +155,9 @@ class SearchIndex:
 
     def _search(self, text: str, limit: int, filters: dict[str, str] | None) -> SearchResult:
         all_words = words(text)
-        query_words = content_words(all_words, quoted_words(text))[:MAX_QUERY_WORDS]
+        quoted = quoted_words(text)
+        keep = quoted | self._named_stop if asks_name(all_words) else quoted
+        query_words = content_words(all_words, keep)[:MAX_QUERY_WORDS]
         if not query_words:
             return SearchResult(0, [], None)
         intent = query_intent(all_words)
@@ -190,7 +193,8 @@ class SearchIndex:
                                         d.get("names") or [], every, bool(d.get("facts")), d.get("heroes"),
                                         d.get("described") or [], d.get("polarity") or ""))
             numbers[d["id"]] = docnum
-        lang = query_language(self.vocabulary.language(query_words), game, self._game_langs)
+        spoken = [w for w in all_words if w not in quoted]  # quoted card text says nothing of the query's language
+        lang = query_language(self.vocabulary.language(query_words, spoken), game, self._game_langs)
         info = QueryInfo(segments, lang, game, is_question(all_words),
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags,
                          hinted_polarity(all_words), intent)

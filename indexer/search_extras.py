@@ -9,6 +9,7 @@ static/js/search-rank.js), so they are computed once here, at build time:
   damage back"), from content/data/describes.yaml, in English and Polish;
 - described: each of those descriptions as folded content words, matched against a query as names are
   (ranking.DESC_RATIO): "prevent damage or add damage" puts Chi first for "spend to prevent dmg or add dmg";
+  a Polish twin (translation_of) is described by its English entry's Polish descriptions too;
 - heroes: a FAQ's hero tags as titles; its names are also searched with the hero's name in front
   ("barbarian" + "stun loop"), so "barbarian stun" puts a Barbarian Stun FAQ first;
 - facts: the entry has a fact box (numbers: stack limit, activations), which a "how many" query prefers;
@@ -119,9 +120,14 @@ def search_extras(entries: list[Entry], data: dict[str, Any], with_facts: set[st
     out: dict[str, SearchExtras] = {}
     for e in entries:
         en, pl = described.get(e.id, ([], []))
+        pl_desc = pl
+        if e.translation_of and e.lang == "pl":
+            # a Polish twin: its English entry's Polish descriptions describe it too, matched as names are (not
+            # searched as its text: BM25 on them put twins above the summary pages older labels name, on dev sets)
+            pl_desc = list(dict.fromkeys([*pl, *described.get(e.translation_of, ([], []))[1]]))
         out[e.id] = SearchExtras(tags=tag_words(e.tags, titles), describes=" ; ".join(en),
                                  describes_pl=" ; ".join(pl), facts=e.id in with_facts,
-                                 sections=section_starts(e), described=described_words(en + pl),
+                                 sections=section_starts(e), described=described_words(en + pl_desc),
                                  heroes=[titles[t] for t in e.tags if t in heroes] if e.kind == "faq" else [],
                                  heroes_pl=[n for t in e.tags if t in heroes for n in heroes_pl.get(t, [])]
                                  if e.kind == "faq" else [],

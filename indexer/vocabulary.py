@@ -10,6 +10,8 @@ import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .analysis import FUNCTION_LANG
+
 PREFIX_WEIGHT = 0.7
 FUZZY_WEIGHT = {1: 0.6, 2: 0.4}
 MAX_PREFIX = 12
@@ -152,10 +154,15 @@ class Vocabulary:
         self._fuzzy[word] = found
         return found
 
-    def language(self, query_words: list[str]) -> str:
+    def language(self, query_words: list[str], all_words: list[str] | None = None) -> str:
         """'pl' when more query words are used only by the Polish pages than only by English entries, else 'en';
-        'pl+en' / 'en+pl' when words only the other language uses are there too (a mixed query)."""
+        'pl+en' / 'en+pl' when words only the other language uses are there too (a mixed query). Each function
+        word of all_words (analysis.FUNCTION_LANG: "the", "with", "czy" is not one, "sie" is) counts for its
+        language too: the index cannot tell those, since the Polish pages quote English text."""
         only = {"en": 0, "pl": 0}
+        for w in all_words or ():
+            if w in FUNCTION_LANG:
+                only[FUNCTION_LANG[w]] += 1
         for w in query_words:
             langs = self.langs.get(w)
             if langs is None:

@@ -207,6 +207,11 @@
     data.docs.forEach(function (d) { docs.set(d.id, d); });
     // as search_backend's _game_langs: the (game, language) of every page, for ranking.query_language
     var gameLangs = new Set(data.docs.map(function (d) { return d.game + " " + d.lang; }));
+    // as search_backend's _named_stop (intent.named_stop_words): stop words that are an entry's whole name
+    var namedStop = new Set();
+    data.docs.forEach(function (d) {
+      (d.names || []).forEach(function (n) { if (n.length === 1 && rules.stop.has(n[0])) namedStop.add(n[0]); });
+    });
     var mini = prebuilt ? prebuilt.index(indexOptions(rules, data)) : new MiniSearch(indexOptions(rules, data));
     if (!prebuilt) mini.addAll(data.docs);
     var r = data.ranking;
@@ -216,7 +221,13 @@
       var limit = options.limit || 10;
       var filters = options.filters || {};
       var all = Fold.words(text);
-      var words = rules.contentWords(all, rules.quotedWords(text)).slice(0, r.max_query_words);
+      var quoted = rules.quotedWords(text);
+      var keep = quoted;
+      if (rules.asksName(all)) {  // as search_backend: a name or meaning question searches the named stop words
+        keep = new Set(quoted);
+        namedStop.forEach(function (w) { keep.add(w); });
+      }
+      var words = rules.contentWords(all, keep).slice(0, r.max_query_words);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
       var intent = rules.intent(all);  // as search_backend: the intent of all the words, then its words dropped
       var named = rules.namedGame(rules.withoutIntentWords(words, all));
@@ -230,13 +241,12 @@
       var flags = rules.segmentWeights(segments);
       var rarity = rules.rarityWeights(segments, vocab.df, data.docs.length);
       var weights = flags.map(function (f, i) { return f * rarity[i]; });  // as the server: weak x rarity
-      var strong = flags.filter(function (w) { return w >= 1; }).length;
       var queryWords = new Set(words);
       var hinted = new Set();  // as ranking.hinted_kinds: the kinds the query's words ask for
       all.forEach(function (w) {
         if (Object.prototype.hasOwnProperty.call(r.kind_hints, w)) r.kind_hints[w].forEach(function (k) { hinted.add(k); });
       });
-      var lang = vocab.language(words);
+      var lang = vocab.language(words, all.filter(function (w) { return !quoted.has(w); }));
       // as ranking.query_language: no language prior for a game with no page in the query's language
       if (named.game && !gameLangs.has(named.game + " " + lang.split("+")[0])) lang = null;
       var polarities = new Set();  // as ranking.hinted_polarity: the one type of status effect the words ask for
@@ -246,7 +256,8 @@
       var polarity = polarities.size === 1 ? Array.from(polarities)[0] : null;
       var question = rules.isQuestion(all);
       var info = {
-        lang: lang, game: named.game, number: rules.hintsNumber(all), strong: strong, words: queryWords,
+        lang: lang, game: named.game, number: rules.hintsNumber(all), words: queryWords,
+        segments: segments, flags: flags,
         kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity, intent: intent,
       };
       var best = 0;

@@ -176,10 +176,13 @@
     return { kinds: new Set(), prior: 1, games: games };
   };
 
+  // As intent.asks_name: the query asks for a name or a meaning.
+  Rules.prototype.asksName = function (all) { return hasPhrase(" " + all.join(" ") + " ", this.r.intent.name); };
+
   // As intent.without_intent_words: the content words less those that only ask for a name.
   Rules.prototype.withoutIntentWords = function (words, all) {
     var t = this.r.intent;
-    if (!hasPhrase(" " + all.join(" ") + " ", t.name)) return words;
+    if (!this.asksName(all)) return words;
     var kept = words.filter(function (w) { return t.words.indexOf(w) < 0; });
     return kept.length ? kept : words;
   };
@@ -264,8 +267,21 @@
     return [best, named];
   };
 
+  // As ranking.QueryInfo.names_hero: the query names one of the FAQ's heroes (heroes: their names' words) and has
+  // a strong segment (info.flags) beyond all their names.
+  function namesHero(info, heroes) {
+    if (!heroes.some(function (h) { return h.every(function (w) { return info.words.has(w); }); })) return false;
+    var names = new Set();
+    heroes.forEach(function (h) { h.forEach(function (w) { names.add(w); }); });
+    return info.segments.some(function (alts, i) {
+      return info.flags[i] >= 1 && !alts.some(function (p) {
+        return p.every(function (w) { return names.has(w); });
+      });
+    });
+  }
+
   // As ranking.QueryInfo.prior: kind, language, game, number, hero, kind-hint and polarity priors of one
-  // candidate. info: {lang, game, number, strong, words (a Set), kinds, hinted, polarity, intent}; res: the result's
+  // candidate. info: {lang, game, number, words (a Set), segments, flags, kinds, hinted, polarity, intent}; res: the result's
   // stored fields; doc: its document.
   Rules.prototype.prior = function (info, res, doc) {
     var r = this.r;
@@ -276,9 +292,7 @@
     if (info.game && res.game !== info.game) prior *= r.game_mismatch;
     if (info.number && doc.facts) prior *= r.number_prior;
     if (doc.heroes && doc.heroes.length) {
-      if (info.strong >= 2 && doc.heroes.some(function (h) {
-        return h.every(function (w) { return info.words.has(w); });
-      })) {
+      if (namesHero(info, doc.heroes)) {
         prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
       } else if (!doc.heroes.some(function (h) { return h.some(function (w) { return info.words.has(w); }); })) {
         prior *= r.other_hero_faq;  // the query names none of this FAQ's heroes

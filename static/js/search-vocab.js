@@ -99,9 +99,15 @@
     return Array.from(out.values());
   };
 
-  Vocabulary.prototype.language = function (words) {
+  // As vocabulary.py language: all (optional), the query's words less the quoted ones, whose function words
+  // (the rules' function_lang) count for their language too.
+  Vocabulary.prototype.language = function (words, all) {
     var only = { en: 0, pl: 0 };
     var self = this;
+    var fn = this.rules.r.function_lang || {};
+    (all || []).forEach(function (w) {
+      if (Object.prototype.hasOwnProperty.call(fn, w)) only[fn[w]] += 1;
+    });
     words.forEach(function (w) {
       var langs = self.langs.get(w);
       if (langs === undefined) {
