@@ -10,9 +10,14 @@ import tempfile
 import textwrap
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Self
+
+from indexer import load_corpus
+from indexer.build import write_release
+from indexer.library import Release
 
 SOURCE = "001_2b96ab6011805de8.txt"
 PORT_RETRIES = 3  # new ports tried when the free port picked was taken before the server bound it
@@ -31,6 +36,16 @@ def write_entry(content: Path, name: str, text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+@contextmanager
+def built_release(content: Path) -> Iterator[Release]:
+    """The content at `content` built beside it and loaded as the server loads it; its index closed after."""
+    release = Release.load(write_release(load_corpus(content), content.parent / "build"))
+    try:
+        yield release
+    finally:
+        release.index.close()
 
 
 def free_port() -> int:

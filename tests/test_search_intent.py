@@ -8,8 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from indexer import load_corpus
-from indexer.build import write_release
 from indexer.intent import (
     GAME_WORD_MISMATCH,
     NAME_INTENT_PRIOR,
@@ -23,7 +21,7 @@ from indexer.intent import (
 from indexer.library import Release
 from indexer.search_extras import name_segments, section_words
 
-from .helpers import entry_text, write_entry
+from .helpers import built_release, entry_text, write_entry
 from .test_search_signals import node_search
 
 INTENT_QUERIES = ["poison", "poisoned", "pois", "poison heroes using it", "paladin", "paladin abilities named",
@@ -62,10 +60,8 @@ def intent_content(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def small(tmp_path_factory: pytest.TempPathFactory) -> Release:
-    root = intent_content(tmp_path_factory.mktemp("intent") / "content")
-    rel = Release.load(write_release(load_corpus(root), root.parent / "build"))
-    yield rel
-    rel.index.close()
+    with built_release(intent_content(tmp_path_factory.mktemp("intent") / "content")) as rel:
+        yield rel
 
 
 def test_the_segments_that_name_an_entry() -> None:

@@ -11,14 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from indexer import load_corpus
 from indexer.analysis import FUNCTION_LANG, STOP_WORDS
-from indexer.build import write_release
 from indexer.intent import asks_name, named_stop_words
 from indexer.library import Release
 from indexer.ranking import Candidate, QueryInfo
 
-from .helpers import entry_text, write_entry
+from .helpers import built_release, entry_text, write_entry
 from .test_search_signals import node_search
 
 QUERIES = ["can the kings hand role be changed with my cards", "kings hand role", "czy kings hand zmienia role",
@@ -65,10 +63,8 @@ def s11_content(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def s11(tmp_path_factory: pytest.TempPathFactory) -> Release:
-    root = s11_content(tmp_path_factory.mktemp("s11") / "content")
-    rel = Release.load(write_release(load_corpus(root), root.parent / "build"))
-    yield rel
-    rel.index.close()
+    with built_release(s11_content(tmp_path_factory.mktemp("s11") / "content")) as rel:
+        yield rel
 
 
 def first(rel: Release, q: str) -> str:

@@ -13,7 +13,6 @@ import pytest
 from throne_rules import PROJECT_ROOT
 
 from indexer import load_corpus
-from indexer.build import write_release
 from indexer.errors import BuildError
 from indexer.library import Release
 from indexer.ranking import (
@@ -28,7 +27,7 @@ from indexer.ranking import (
 )
 from indexer.search_extras import best_section, tag_words
 
-from .helpers import entry_text, write_entry
+from .helpers import built_release, entry_text, write_entry
 from .test_search_unit import NODE_ENGINE
 
 # The client's hits with their sections too.
@@ -92,10 +91,8 @@ def tiny_content(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def tiny(tmp_path_factory: pytest.TempPathFactory) -> Release:
-    root = tiny_content(tmp_path_factory.mktemp("signals") / "content")
-    rel = Release.load(write_release(load_corpus(root), root.parent / "build"))
-    yield rel
-    rel.index.close()
+    with built_release(tiny_content(tmp_path_factory.mktemp("signals") / "content")) as rel:
+        yield rel
 
 
 def ids(rel: Release, q: str, **filters: str) -> list[str]:
