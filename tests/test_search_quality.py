@@ -40,7 +40,9 @@ MEASURED_SETS = {"dev": (0.843, 0.963), "heldout": (0.851, 0.947), "dev3": (0.82
                  "dev5": (0.886, 0.952), "heldout5": (0.907, 0.969),
                  "dev6": (0.873, 0.964), "heldout6": (0.854, 0.957),
                  "dev9": (0.763, 0.882), "heldout9": (0.877, 0.918), "v10": (0.816, 0.914),
-                 "pl7": (0.844, 0.969), "pl8": (0.744, 0.923), "pl11": (0.813, 1.0)}
+                 "pl7": (0.844, 0.969), "pl8": (0.744, 0.923), "pl11": (0.813, 1.0),
+                 # session 11's new sets, measured once on 52ef232 (heldout12 and pl13 as declared)
+                 "dev12": (0.717, 0.896), "heldout12": (0.752, 0.911), "pl13": (0.711, 0.878)}
 
 # Issue 8: each finds its Polish page in the top three (server here; offline in tests/browser).
 POLISH_QUERIES = {
