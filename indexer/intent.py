@@ -25,8 +25,11 @@ from dataclasses import dataclass
 # then not searched.
 # A meaning ("what does X mean", "definition of", "glossary") asks for the term's own entry too.
 NAME_INTENT: tuple[str, ...] = ("called", "name of", "name for", "name of the", "whats the name", "term for",
-                                "word for", "what do you call", "jak sie nazywa", "nazwa",
-                                "mean", "means", "meaning", "definition", "define", "glossary")
+                                "word for", "what do you call", "jak sie nazywa", "nazwa")
+# A meaning asks for the term only in a short query: "what does pure damage mean" names its term in a few words;
+# a longer one tells a situation or asks two things ("how are the Spirits spent, and what does ... mean").
+MEANING_INTENT: tuple[str, ...] = ("mean", "means", "meaning", "definition", "define", "glossary")
+MEANING_MAX_WORDS = 10
 INTENT_WORDS = frozenset({"called", "call", "name", "term", "word", "nazywa", "nazwa",
                           "mean", "means", "meaning", "definition", "define", "glossary"})
 NAME_KINDS = frozenset({"glossary", "phase", "symbol", "status-effect", "token", "rule", "component", "card",
@@ -60,7 +63,7 @@ def query_intent(all_words: list[str]) -> Intent:
     """The intent of a query's words (all of them, stop words included)."""
     text = f" {' '.join(all_words)} "
     games = frozenset(g for g, ws in GAME_WORDS.items() if any(w in ws for w in all_words))
-    if _has(text, NAME_INTENT):
+    if asks_name(all_words):
         return Intent(NAME_KINDS, NAME_INTENT_PRIOR, games)
     if _has(text, TIMING_HINTS):
         return Intent(TIMING_KINDS, TIMING_PRIOR, games)
@@ -69,7 +72,8 @@ def query_intent(all_words: list[str]) -> Intent:
 
 def asks_name(all_words: list[str]) -> bool:
     """The query asks for a name or a meaning ("what's it called", "what does then mean")."""
-    return _has(f" {' '.join(all_words)} ", NAME_INTENT)
+    text = f" {' '.join(all_words)} "
+    return _has(text, NAME_INTENT) or (len(all_words) <= MEANING_MAX_WORDS and _has(text, MEANING_INTENT))
 
 
 def named_stop_words(names: Iterable[list[str]], stop_words: AbstractSet[str]) -> frozenset[str]:

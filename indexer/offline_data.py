@@ -91,6 +91,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "max_prefix": ranking.MAX_PREFIX, "max_fuzzy": ranking.MAX_FUZZY, "candidates": ranking.CANDIDATES,
             "max_query_words": ranking.MAX_QUERY_WORDS,
             "intent": {"name": list(intent.NAME_INTENT), "words": sorted(intent.INTENT_WORDS),
+                       "meaning": list(intent.MEANING_INTENT), "meaning_max_words": intent.MEANING_MAX_WORDS,
                        "name_kinds": sorted(intent.NAME_KINDS), "name_prior": intent.NAME_INTENT_PRIOR,
                        "timing": list(intent.TIMING_HINTS), "timing_kinds": sorted(intent.TIMING_KINDS),
                        "timing_prior": intent.TIMING_PRIOR, "game_words": intent.GAME_WORDS,

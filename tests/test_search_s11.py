@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from indexer.analysis import FUNCTION_LANG, STOP_WORDS
-from indexer.intent import asks_name, named_stop_words
+from indexer.intent import MEANING_MAX_WORDS, asks_name, named_stop_words
 from indexer.library import Release
 from indexer.ranking import Candidate, QueryInfo
 
@@ -22,7 +22,8 @@ from .test_search_signals import node_search
 QUERIES = ["can the kings hand role be changed with my cards", "kings hand role", "czy kings hand zmienia role",
            "co oznacza 'the' w kings hand", "what does the moon elf do", "moon elf", "moon elf evasive",
            "dd tie w monster", "glossary definition of incoming damage", "what does the word then mean on a card",
-           "then", "glossary", "debuff bez dochodu", "pominięcie fazy dochodu"]
+           "then", "glossary", "debuff bez dochodu", "pominięcie fazy dochodu",
+           "how is incoming damage shared out between us and what does the word then mean"]
 
 
 def s11_content(root: Path) -> Path:
@@ -109,6 +110,9 @@ def test_a_meaning_asks_for_the_term(s11: Release) -> None:
     assert first(s11, "glossary definition of incoming damage") == "incoming-damage"  # not the Glossary page
     assert first(s11, "what does the word then mean on a card") == "then"  # "then" searched, as a name
     assert first(s11, "glossary") == "adventures-glossary"  # the intent's words alone are still searched
+    # a meaning asks for the term only in a short query (MEANING_MAX_WORDS): a long one tells a situation
+    long = "how is incoming damage shared out between us and what does the word then mean".split()
+    assert len(long) > MEANING_MAX_WORDS and not asks_name(long) and asks_name(long[-6:])
 
 
 def test_a_twin_has_its_english_entrys_polish_descriptions(s11: Release) -> None:

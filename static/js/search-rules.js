@@ -171,13 +171,17 @@
     Object.keys(t.game_words).forEach(function (g) {
       if (all.some(function (w) { return t.game_words[g].indexOf(w) >= 0; })) games.add(g);
     });
-    if (hasPhrase(text, t.name)) return { kinds: new Set(t.name_kinds), prior: t.name_prior, games: games };
+    if (this.asksName(all)) return { kinds: new Set(t.name_kinds), prior: t.name_prior, games: games };
     if (hasPhrase(text, t.timing)) return { kinds: new Set(t.timing_kinds), prior: t.timing_prior, games: games };
     return { kinds: new Set(), prior: 1, games: games };
   };
 
-  // As intent.asks_name: the query asks for a name or a meaning.
-  Rules.prototype.asksName = function (all) { return hasPhrase(" " + all.join(" ") + " ", this.r.intent.name); };
+  // As intent.asks_name: the query asks for a name, or a meaning in a short query.
+  Rules.prototype.asksName = function (all) {
+    var t = this.r.intent;
+    var text = " " + all.join(" ") + " ";
+    return hasPhrase(text, t.name) || (all.length <= t.meaning_max_words && hasPhrase(text, t.meaning));
+  };
 
   // As intent.without_intent_words: the content words less those that only ask for a name.
   Rules.prototype.withoutIntentWords = function (words, all) {
