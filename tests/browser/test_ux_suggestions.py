@@ -6,6 +6,7 @@ recent items; the offline results page offers no "Did you mean" for nonsense. Li
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import quote
 
 import pytest
@@ -68,8 +69,15 @@ def test_a_rulings_suggestion_shows_its_answer_title_first(browser: Browser, liv
         answer = option.locator(".typeahead-answer")
         expect(answer).to_have_text(re.compile(r"^No: once an Ultimate is activated, .*…$"))
         expect(answer).to_be_in_viewport()
-        assert answer.evaluate("a => a.getBoundingClientRect().top") > option.locator(
-            ".typeahead-title").evaluate("t => t.getBoundingClientRect().bottom") - 1, "under the question"
+        # both boxes read in one go (the list may render again as more search data arrives): the answer is under
+        # the question
+        under = ("o => { const a = o.querySelector('.typeahead-answer').getBoundingClientRect();"
+                 " const t = o.querySelector('.typeahead-title').getBoundingClientRect();"
+                 " return a.height > 0 && a.top > t.bottom - 1; }")
+        deadline = time.monotonic() + 10
+        while not option.evaluate(under):
+            assert time.monotonic() < deadline, "the answer is not under the question"
+            time.sleep(0.1)
         # a term carries no answer; the list is as wide as the screen, not only the box
         expect(page.get_by_role("option", name=re.compile(r"^Ultimate Ability")).locator(".typeahead-answer")) \
             .to_have_count(0)
