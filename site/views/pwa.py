@@ -86,7 +86,7 @@ def pwa_globals() -> dict[str, Any]:
         try:
             index, lib = app_url(search_index_url(release())), app_url(assets().url("vendor/minisearch.js"))
             script = app_url(assets().url("js/search-preload.js"))
-            terms = [app_url(search_terms_url(release(), lang)) for lang in ("en", "pl")]
+            terms = [app_url(search_terms_url(release(), lang)) for lang in LANGS]  # data-terms-en, -pl
         except (ReleaseMissing, AssetMissing):
             return Markup("")
         return Markup('<meta name="throne-search" data-index="{}" data-library="{}" data-terms-en="{}" '
