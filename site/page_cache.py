@@ -7,8 +7,9 @@ build and URL, keeps at most `MAX_PAGES` of them per build (least recently used 
 the last `KEEP_RELEASES` builds only, as UTF-8 bytes. Only 200 answers are kept.
 
 The URL is the path and only the query parameters the view reads (`params`: each name with the values it
-knows); any other parameter, or an unknown value, does not make a page of its own: `/index?r=<random>` is
-`/index`'s cached page, not a new render kept in memory (issue 32).
+knows). A page answers only at that canonical URL: any other parameter, an unknown value or a repeated name is
+a permanent redirect there (`/index?r=<random>` or `?utm_source=…` go to `/index`), so a random query string
+neither renders nor is kept in memory, and a flood of such links costs a 301, not the 0.6 MB A–Z page (issue 32).
 
 A kept page carries an ETag, its bytes' digest (computed once, when it is rendered): a reader revalidating it gets
 304, and the gzip middleware (site/compression.py) compresses it once per build and keeps that, as it does for
@@ -25,8 +26,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, NamedTuple, TypeVar
+from urllib.parse import urlencode
 
-from flask import Response, current_app, request
+from flask import Response, current_app, redirect, request
 
 from .views import release
 
@@ -74,17 +76,11 @@ class PageCache:
                 pages.popitem(last=False)
 
 
-UNKNOWN = "\x00"  # the value an unknown parameter value is keyed under (a view given one answers the same)
-
-
-def cache_key(params: Mapping[str, Collection[str]]) -> str:
-    """The request's path with only `params`' values that are known, in a fixed order."""
-    query = []
-    for name in sorted(params):
-        value = request.args.get(name, "")
-        if value:
-            query.append(f"{name}={value if value in params[name] else UNKNOWN}")
-    return request.script_root + request.path + "?" + "&".join(query)
+def canonical_query(params: Mapping[str, Collection[str]]) -> str:
+    """The request's query with only `params`' known values, each name once, in a fixed order ("" for none)."""
+    known = {name: value for name, value in reversed(list(request.args.items(multi=True)))
+             if name in params and value in params[name]}  # reversed: a repeated name keeps its first value
+    return urlencode(sorted(known.items()))
 
 
 def per_release(view: F | None = None, *, params: Mapping[str, Collection[str]] | None = None) -> Any:
@@ -95,9 +91,12 @@ def per_release(view: F | None = None, *, params: Mapping[str, Collection[str]] 
 
     @functools.wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        query = canonical_query(known)
+        if query != request.query_string.decode("latin-1"):
+            return redirect(request.script_root + request.path + ("?" + query if query else ""), code=301)
         cache: PageCache = current_app.extensions["page_cache"]
         build = str(release().path)
-        url = cache_key(known)
+        url = request.script_root + request.path + "?" + query
         page = cache.get(build, url)
         if page is None:
             rendered = view(*args, **kwargs)

@@ -87,7 +87,8 @@ def test_az_index_filters_by_game(client: FlaskClient, corpus: Corpus) -> None:
     page = soup(client.get("/index?game=dungeon-dice"))
     hrefs = {a["href"] for a in page.select(".az-list a")}
     assert hrefs and all(h.startswith("/dungeon-dice/") for h in hrefs)
-    assert client.get("/index?game=chess").status_code == 404
+    unknown = client.get("/index?game=chess")  # not a game: the A-Z of every game, at its own URL
+    assert unknown.status_code == 301 and unknown.headers["Location"] == "/index"
 
 
 def test_search_page_without_javascript(client: FlaskClient) -> None:

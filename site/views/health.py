@@ -1,6 +1,12 @@
-"""Probes for load balancers and deploy scripts."""
+"""Probes for load balancers and deploy scripts.
+
+`/healthz` asks the live build a real search (about 4 ms of CPU), at most once per `PROBE_TTL` seconds per app
+and build: damage done while serving shows within that second, and a flood of probes costs one search a second,
+not one each (issue 32)."""
 
 from __future__ import annotations
+
+import time
 
 from flask import Blueprint, Response, current_app, g, jsonify
 from flask.typing import ResponseReturnValue
@@ -10,6 +16,7 @@ from indexer import Release
 from . import release
 
 bp = Blueprint("health", __name__)
+PROBE_TTL = 1.0
 
 
 @bp.get("/healthz")
@@ -28,6 +35,18 @@ def healthz() -> ResponseReturnValue:
 
 
 def _answers(rel: Release) -> bool:
+    """The last probe of this build if younger than PROBE_TTL, else a new one."""
+    probes: dict[str, tuple[float, bool]] = current_app.extensions.setdefault("health_probes", {})
+    key, now = str(rel.path), time.monotonic()
+    last = probes.get(key)
+    if last is not None and now - last[0] < PROBE_TTL:
+        return last[1]
+    probes.clear()  # only the live build's probe is kept
+    probes[key] = (now, answered := _probe(rel))
+    return answered
+
+
+def _probe(rel: Release) -> bool:
     # The build must answer a real query, not only load: a damaged index that loads but cannot search is not ok.
     # Asked of the index itself every time, past the result cache, and its files must still be there: damage
     # done while serving shows at the next probe (issue 32), not never.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shutil
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from throne_rules import LAYOUT, create_app
 from throne_rules.freeze import HEADERS_FILE, FreezeError, freeze
+from throne_rules.views import health
 
 from indexer import build
+from indexer.library import Library
 from indexer.release import current_release
 
 from ..conftest import CONTENT_DIR
@@ -66,14 +69,38 @@ def test_nearest_terms_are_cached_by_the_folded_query(app: Flask, client: FlaskC
     assert _results(app, "nearest") == 1
 
 
-def test_a_query_string_does_not_make_a_new_cached_page(app: Flask, client: FlaskClient) -> None:
-    plain = client.get("/index").get_data()
+@pytest.mark.parametrize(("path", "canonical"), [
+    ("/index?r=12345", "/index"),
+    ("/index?utm_source=chat&game=adventures", "/index?game=adventures"),
+    ("/index?game=adventures&game=dungeon-dice", "/index?game=adventures"),
+    ("/index?game=chess", "/index"),
+    ("/dice-throne?kind=nonsense&x=1", "/dice-throne"),
+    ("/dice-throne?x=1&kind=faq", "/dice-throne?kind=faq"),
+    ("/dice-throne/stun?q=stun", "/dice-throne/stun"),
+])
+def test_a_page_answers_at_its_canonical_url_only(client: FlaskClient, path: str, canonical: str) -> None:
+    """Issue 32, High 3: a query the page does not read (`/index?r=<random>`) was the 0.6 MB A-Z page for every
+    random value, a flood of big answers; now it is a 301 to the page's own URL, which answers."""
+    resp = client.get(path)
+    assert resp.status_code == 301 and resp.headers["Location"] == canonical
+    assert len(resp.get_data()) < 1000
+    assert client.get(canonical).status_code == 200
+
+
+def test_a_random_query_string_neither_renders_nor_is_kept(app: Flask, client: FlaskClient) -> None:
+    client.get("/index")
     for n in range(40):
-        assert client.get(f"/index?r={n}").get_data() == plain
-    assert client.get("/dice-throne?kind=nonsense&x=1").status_code == 200
-    assert client.get("/index?game=nonsense").status_code == 404
+        assert client.get(f"/index?r={n}").status_code == 301
+        assert client.get(f"/dice-throne?kind={n}").status_code == 301
     pages = next(iter(app.extensions["page_cache"]._builds.values()))
-    assert len(pages) <= 3, list(pages)  # /index, /dice-throne with an unknown kind, nothing per random value
+    assert list(pages) == ["/index?"]
+
+
+def test_the_canonical_redirect_keeps_the_prefix(build_dir: Path, library: Library) -> None:
+    app = create_app({"TESTING": True, "BUILD_DIR": str(build_dir), "URL_PREFIX": "/rules"})
+    app.extensions["library"] = library
+    resp = app.test_client().get("/rules/index?r=1")
+    assert resp.status_code == 301 and resp.headers["Location"] == "/rules/index"
 
 
 @pytest.mark.parametrize("path", ["/%09/evil.example/", "/%5C/evil.example/", "/%0A/evil.example/",
@@ -125,7 +152,7 @@ def test_a_malformed_forwarded_prefix_is_ignored(build_dir: Path) -> None:
     assert b'href="/rules/' in good.get_data()
 
 
-def test_healthz_sees_damage_done_while_serving(tmp_path: Path) -> None:
+def test_healthz_sees_damage_done_while_serving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     content, out = tmp_path / "content", tmp_path / "build"
     write_entry(content, "cp.md", entry_text("combat-points", "Combat points", body="Start with 2 CP."))
     build(content, out)
@@ -134,7 +161,18 @@ def test_healthz_sees_damage_done_while_serving(tmp_path: Path) -> None:
     live = current_release(out)
     assert live is not None
     shutil.rmtree(live / "index")
+    monkeypatch.setattr(health, "PROBE_TTL", 0.2)
+    time.sleep(0.25)  # the last probe is older than the probe's lifetime: the next one asks the build again
     assert client.get("/healthz").status_code == 503
+
+
+def test_a_flood_of_health_probes_costs_one_search_a_second(app: Flask, client: FlaskClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    probes = []
+    real = health._probe
+    monkeypatch.setattr(health, "_probe", lambda rel: probes.append(1) or real(rel))
+    assert {client.get("/healthz").status_code for _ in range(200)} == {200}
+    assert len(probes) <= 2  # one, or two if the run crossed the second
 
 
 def test_an_error_page_does_not_echo_a_long_query(client: FlaskClient) -> None:
