@@ -52,6 +52,12 @@ DEV12_FILE = DATA / "search_eval_v12_dev.yaml"
 HELDOUT12_FILE = DATA / "search_eval_v12_heldout.yaml"
 # v13 (session 11): 90 Polish and mixed questions in three new voices, measure-only, not split.
 PL13_FILE = DATA / "search_eval_v13_pl.yaml"
+# v14 (session 12): 210 English queries in five more new voices, split the same way (seed 20261201); heldout14 is
+# measured once, under the rule docs/search-eval-baseline.md declared before it was written.
+DEV14_FILE = DATA / "search_eval_v14_dev.yaml"
+HELDOUT14_FILE = DATA / "search_eval_v14_heldout.yaml"
+# v15 (session 12): 96 Polish and mixed questions in three new voices, measure-only, not split.
+PL15_FILE = DATA / "search_eval_v15_pl.yaml"
 # Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
 SET_FILES: dict[str, tuple[Path, str]] = {
     "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
@@ -63,6 +69,7 @@ SET_FILES: dict[str, tuple[Path, str]] = {
     "dev9": (DEV9_FILE, "category"), "heldout9": (HELDOUT9_FILE, "category"),
     "v10": (V10_FILE, "category"), "pl11": (PL11_FILE, "game"),
     "dev12": (DEV12_FILE, "category"), "heldout12": (HELDOUT12_FILE, "category"), "pl13": (PL13_FILE, "game"),
+    "dev14": (DEV14_FILE, "category"), "heldout14": (HELDOUT14_FILE, "category"), "pl15": (PL15_FILE, "game"),
 }
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
