@@ -237,12 +237,11 @@ NAME_KINDS = frozenset({"hero", "monster", "symbol", "status-effect", "companion
 POLISH_READER = 'localStorage.setItem("throne-rules.settings", JSON.stringify({lang: "pl"}));'
 
 
-def walk(browser: Any, base: str, url: str, names: Iterable[str] = ()) -> list[Finding]:
-    """Open `url` as a Polish reader (scripts done) and return the English interface text on it."""
-    context = browser.new_context(locale="pl-PL", service_workers="block")
-    context.add_init_script(POLISH_READER)
+def walk(context: Any, base: str, url: str, names: Iterable[str] = ()) -> list[Finding]:
+    """Open `url` in a new tab of a Polish reader's `context` (scripts done) and return the English interface text
+    on it."""
+    page = context.new_page()
     try:
-        page = context.new_page()
         method, _, path = url.rpartition(" ")
         if method:
             page.route(base + path, lambda route: route.continue_(method=method))
@@ -253,9 +252,16 @@ def walk(browser: Any, base: str, url: str, names: Iterable[str] = ()) -> list[F
             page.wait_for_selector("html[data-calc-done]", state="attached")
         return findings(url, page.evaluate(WALK_JS), names)
     finally:
-        context.close()
+        page.close()
 
 
 def walk_all(browser: Any, base: str, urls: Iterable[str], build_dir: Path | None = None) -> list[Finding]:
+    """Every URL as one Polish reader browsing (one context: its HTTP cache and settings kept from page to page,
+    as a reader's are; each page a new tab)."""
     names = kept_names(build_dir) if build_dir else frozenset()
-    return [f for url in urls for f in walk(browser, base, url, names)]
+    context = browser.new_context(locale="pl-PL", service_workers="block")
+    context.add_init_script(POLISH_READER)
+    try:
+        return [f for url in urls for f in walk(context, base, url, names)]
+    finally:
+        context.close()
