@@ -11,8 +11,10 @@ addresses, one client each) or from 127.0.0.2 alone (16 clients; the idle-socket
 - odds: the odds page's worst valid form (7 dice, 5 rolls, three abilities, ~200 ms of CPU), new damage values
   each time;
 - nearest: `/search?q=` of two random 12-letter words (no results: the nearest-terms list);
-- index: `/index?r=<random>`;
-- idle: sockets that never send a byte, reopened when the server drops them.
+- index: `/index?r=<random>` (since session 12 a 301 to `/index`: a page answers only at its own URL);
+- idle: sockets that never send a byte, reopened when the server drops them;
+- healthz: `/healthz` as fast as the clients can ask, the reference: a plain request flood of the cheapest
+  answer, what any URL costs at full rate (not one of the issue's attacks; a proxy's rate limit is its answer).
 
 With --gzip the reader and every attacking request send `Accept-Encoding: gzip`, as every browser does (other
 people's browsers can be made to follow these links).
@@ -45,7 +47,7 @@ if str(ROOT) not in sys.path:
 
 RATIO_BUDGET = 3.0
 PAGE = "/faq"
-ATTACKS = ("headers", "odds", "nearest", "index", "idle")
+ATTACKS = ("headers", "odds", "nearest", "index", "idle", "healthz")
 SIXTEEN = [f"127.0.0.{i}" for i in range(2, 18)]
 IDLE_SOCKETS = 520
 GZIP = {"on": False}  # --gzip: requests say Accept-Encoding: gzip, as browsers do
@@ -67,7 +69,7 @@ def _index_path() -> str:
     return f"/index?r={random.randrange(10**12)}"
 
 
-PATHS = {"odds": _odds_path, "nearest": _nearest_path, "index": _index_path}
+PATHS = {"odds": _odds_path, "nearest": _nearest_path, "index": _index_path, "healthz": lambda: "/healthz"}
 
 
 def _send(host: str, port: int, source: str, data: bytes, timeout: float = 30) -> None:
