@@ -5,7 +5,8 @@
   of", "glossary"). Those words are not searched (they name nothing in the game), the term kinds
   (NAME_KINDS) get NAME_INTENT_PRIOR, and the stop words that are an entry's whole name ("then", "or") are
   searched (named_stop_words).
-- **A time**: "timing", "before", "after" ask when something happens: phases get TIMING_PRIOR.
+- **A time**: "timing", "before", "after", "at the start / end of" ask when something happens: phases get
+  TIMING_PRIOR.
 - **A game**: a word only one game uses (GAME_WORDS: minion, boss, portal, loot, monster, fame, wound...) steers
   to that game, as naming it does but milder (GAME_WORD_MISMATCH for the other games' pages); and a Dungeon Dice
   page comes after the others (UNNAMED_GAME) when the query names neither Dungeon Dice nor one of its words.
@@ -35,7 +36,9 @@ INTENT_WORDS = frozenset({"called", "call", "name", "term", "word", "nazywa", "n
 NAME_KINDS = frozenset({"glossary", "phase", "symbol", "status-effect", "token", "rule", "component", "card",
                         "companion", "mode", "monster"})
 NAME_INTENT_PRIOR = 1.2
-TIMING_HINTS: tuple[str, ...] = ("timing", "before", "after", "what point", "which phase", "ktora faza", "kiedy")
+# A moment of the turn ("at the start of my turn", "na początku tury") asks when, as "timing" does (session 12).
+TIMING_HINTS: tuple[str, ...] = ("timing", "before", "after", "what point", "which phase", "ktora faza", "kiedy",
+                                 "start of", "end of", "beginning of", "poczatku", "koniec", "koncu")
 TIMING_KINDS = frozenset({"phase"})
 TIMING_PRIOR = 1.1
 GAME_WORDS: dict[str, tuple[str, ...]] = {
