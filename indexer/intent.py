@@ -9,7 +9,8 @@
   TIMING_PRIOR.
 - **A game**: a word only one game uses (GAME_WORDS: minion, boss, portal, loot, monster, fame, wound...) steers
   to that game, as naming it does but milder (GAME_WORD_MISMATCH for the other games' pages); and a Dungeon Dice
-  page comes after the others (UNNAMED_GAME) when the query names neither Dungeon Dice nor one of its words.
+  page, and more mildly an Adventures page, comes after the others (UNNAMED_GAME) when the query names neither
+  that game nor one of its words.
 - **A number**: "how many", "max", "limit" (ranking.NUMBER_HINTS, the number prior) stays where it was.
 
 Rules as data: the offline client (static/js/search-rules.js, Rules.intent and Rules.prior) reads these tables
@@ -43,12 +44,14 @@ TIMING_KINDS = frozenset({"phase"})
 TIMING_PRIOR = 1.1
 GAME_WORDS: dict[str, tuple[str, ...]] = {
     "adventures": ("minion", "minions", "boss", "bosses", "portal", "portals", "loot", "salve", "salves", "shop",
-                   "scenario", "scenarios", "crawl"),
+                   "scenario", "scenarios", "crawl", "tile", "tiles", "environment", "campaign", "chaos"),
     "dungeon-dice": ("monster", "monsters", "fame", "wound", "wounds", "trophy", "trophies", "xp", "dungeon"),
 }
 GAME_WORD_MISMATCH = 0.85
-# A page of this game when the query names neither the game nor one of its GAME_WORDS.
-UNNAMED_GAME: dict[str, float] = {"dungeon-dice": 0.9}
+# A page of this game when the query names neither the game nor one of its GAME_WORDS: Dice Throne is the game a
+# question is about unless it says otherwise. Adventures only mildly (session 12), with its components' words
+# ("tile", "environment", "campaign", "chaos": words of Adventures pages only, or nearly) among its GAME_WORDS.
+UNNAMED_GAME: dict[str, float] = {"dungeon-dice": 0.9, "adventures": 0.95}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Session 12's search signals (issue 33, tuned on dev sets only), on a tiny corpus and on both engines (the server
 and static/js/search-rank.js in Node): a word no entry has at all ("grandson", "dear") counts for nothing in
 coverage and name matching, so a long question told with such words ranks as its words that the index knows do;
-and a moment of the turn ("at the start of my turn", "na początku tury") asks when, as "timing" does: a phase."""
+a moment of the turn ("at the start of my turn", "na początku tury") asks when, as "timing" does: a phase; and an
+Adventures page comes a little after the others unless the query names Adventures or one of its words ("tile")."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
+import indexer.intent as intent
 import indexer.search_backend as backend
 from indexer.analysis import words
-from indexer.intent import TIMING_KINDS, TIMING_PRIOR, Intent, query_intent
+from indexer.intent import TIMING_KINDS, TIMING_PRIOR, Intent, game_prior, query_intent
 from indexer.library import Release
 from indexer.ranking import reached_weights
 
@@ -22,7 +24,8 @@ from .test_search_signals import node_search
 FILLER = "my dear grandson got knocked flat must he pay to stand"
 QUERIES = [FILLER, "knocked flat pay stand", "grandson", "knockdown", "grandson knockdown"]
 MOMENT = "poison and burn at the start of my turn which goes first"
-MOMENTS = [MOMENT, "na początku tury burn i poison", "burn and poison order", "upkeep"]
+MOMENTS = [MOMENT, "na początku tury burn i poison", "burn and poison order", "upkeep", "hero roll burn",
+           "hero on a tile roll burn", "adventures hero roll"]
 
 
 def s12_content(root: Path, moment: bool = False) -> Path:
@@ -34,6 +37,9 @@ def s12_content(root: Path, moment: bool = False) -> Path:
         write_entry(root, "burn.md", entry_text("burn", "Burn", kind="status-effect",
                                                 body="Burn deals damage at the start of the turn; poison too; the "
                                                      "order of burn and poison is chosen."))
+        write_entry(root, "tiles.md", entry_text("environment-tiles", "Environment tiles", game="adventures",
+                                                 kind="rule", body="The map's tiles: a hero on a tile may have to "
+                                                                   "roll; burn and poison still act."))
         return root
     write_entry(root, "kd.md", entry_text("knockdown", "Knockdown", kind="status-effect", aliases='["knocked flat"]',
                                           body="A token: pay 2 CP before your attack to remove it, or skip it."))
@@ -95,3 +101,18 @@ def test_a_moment_of_the_turn_asks_when(s12_moment: Release, monkeypatch: pytest
     without = {h.id: h.score for h in s12_moment.search(MOMENT + " ").hits}
     assert with_prior["upkeep-phase"] == pytest.approx(TIMING_PRIOR * without["upkeep-phase"])
     assert with_prior["burn"] == pytest.approx(without["burn"])  # not a phase: unchanged
+
+
+def test_an_adventures_page_comes_after_unless_named(s12_moment: Release, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert game_prior(None, Intent(), "adventures") == pytest.approx(0.95)
+    assert game_prior(None, Intent(), "dice-throne") == 1.0
+    assert game_prior(None, query_intent(words("can i stay on my tile")), "adventures") == 1.0
+    assert query_intent(words("a campaign with chaos dice")).games == {"adventures"}
+    assert game_prior("adventures", Intent(), "adventures") == 1.0  # a named game: ranking.GAME_MISMATCH decides
+    marked = {h.id: h.score for h in s12_moment.search("hero roll burn").hits}
+    named = {h.id: h.score for h in s12_moment.search("hero on a tile roll burn").hits}
+    monkeypatch.setitem(intent.UNNAMED_GAME, "adventures", 1.0)
+    plain = {h.id: h.score for h in s12_moment.search("hero roll burn ").hits}
+    assert marked["environment-tiles"] == pytest.approx(0.95 * plain["environment-tiles"])
+    assert marked["burn"] == pytest.approx(plain["burn"])
+    assert "environment-tiles" in named
