@@ -5,10 +5,12 @@
   of", "glossary"). Those words are not searched (they name nothing in the game), the term kinds
   (NAME_KINDS) get NAME_INTENT_PRIOR, and the stop words that are an entry's whole name ("then", "or") are
   searched (named_stop_words).
-- **A time**: "timing", "before", "after" ask when something happens: phases get TIMING_PRIOR.
+- **A time**: "timing", "before", "after", "at the start / end of" ask when something happens: phases get
+  TIMING_PRIOR.
 - **A game**: a word only one game uses (GAME_WORDS: minion, boss, portal, loot, monster, fame, wound...) steers
   to that game, as naming it does but milder (GAME_WORD_MISMATCH for the other games' pages); and a Dungeon Dice
-  page comes after the others (UNNAMED_GAME) when the query names neither Dungeon Dice nor one of its words.
+  page, and more mildly an Adventures page, comes after the others (UNNAMED_GAME) when the query names neither
+  that game nor one of its words.
 - **A number**: "how many", "max", "limit" (ranking.NUMBER_HINTS, the number prior) stays where it was.
 
 Rules as data: the offline client (static/js/search-rules.js, Rules.intent and Rules.prior) reads these tables
@@ -35,17 +37,21 @@ INTENT_WORDS = frozenset({"called", "call", "name", "term", "word", "nazywa", "n
 NAME_KINDS = frozenset({"glossary", "phase", "symbol", "status-effect", "token", "rule", "component", "card",
                         "companion", "mode", "monster"})
 NAME_INTENT_PRIOR = 1.2
-TIMING_HINTS: tuple[str, ...] = ("timing", "before", "after", "what point", "which phase", "ktora faza", "kiedy")
+# A moment of the turn ("at the start of my turn", "na początku tury") asks when, as "timing" does (session 12).
+TIMING_HINTS: tuple[str, ...] = ("timing", "before", "after", "what point", "which phase", "ktora faza", "kiedy",
+                                 "start of", "end of", "beginning of", "poczatku", "koniec", "koncu")
 TIMING_KINDS = frozenset({"phase"})
 TIMING_PRIOR = 1.1
 GAME_WORDS: dict[str, tuple[str, ...]] = {
     "adventures": ("minion", "minions", "boss", "bosses", "portal", "portals", "loot", "salve", "salves", "shop",
-                   "scenario", "scenarios", "crawl"),
+                   "scenario", "scenarios", "crawl", "tile", "tiles", "environment", "campaign", "chaos"),
     "dungeon-dice": ("monster", "monsters", "fame", "wound", "wounds", "trophy", "trophies", "xp", "dungeon"),
 }
 GAME_WORD_MISMATCH = 0.85
-# A page of this game when the query names neither the game nor one of its GAME_WORDS.
-UNNAMED_GAME: dict[str, float] = {"dungeon-dice": 0.9}
+# A page of this game when the query names neither the game nor one of its GAME_WORDS: Dice Throne is the game a
+# question is about unless it says otherwise. Adventures only mildly (session 12), with its components' words
+# ("tile", "environment", "campaign", "chaos": words of Adventures pages only, or nearly) among its GAME_WORDS.
+UNNAMED_GAME: dict[str, float] = {"dungeon-dice": 0.9, "adventures": 0.95}
 
 
 @dataclass(frozen=True)

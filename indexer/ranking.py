@@ -15,7 +15,8 @@ same fields and boosts, then order them here, by the same rules:
   word that names the thing decides;
 - rarity: coverage and name_match weigh each segment by how rare it is in the index (rarity_weights): a word
   in many entries ("damage", "card", "phase") says less about which entry is meant than a rare one ("orange",
-  "retribution"). BM25 has its own idf; the weak-word flags alone decide what all_words needs;
+  "retribution"). BM25 has its own idf; the weak-word flags alone decide what all_words needs; a segment no
+  entry matches at all ("granddaughter") counts 0 in both (reached_weights), so it does not dilute the others;
 - name_match: the better of how well the query matches one of the entry's names (below) and DESC_RATIO times
   how well it matches one of its descriptions (search_extras: the plain words players use for what it does,
   each matched as a name is): "prevent damage or add damage" is a name of Chi in the player's words. The
@@ -195,6 +196,16 @@ def rarity_weights(segments: list[list[tuple[str, ...]]], df: dict[str, int], n:
         d = max(min(df.get(w, 0) for w in phrase) for phrase in alternatives)
         out.append(1.0 if d <= RARE_DF else min(1.0, idf(d, n) / full))
     return out
+
+
+def reached_weights(weights: list[float], reached: int) -> list[float]:
+    """The segment weights without the segments no searched entry matches (bit i of `reached` is set when some
+    entry matches segment i, by a word, stem, synonym or near spelling): a word the index does not have at all
+    ("granddaughter", "surely") says nothing about which entry is meant, so it counts 0 in coverage and
+    name_match instead of diluting the words that do. Unchanged when no segment is reached."""
+    if not reached:
+        return weights
+    return [w if reached >> i & 1 else 0.0 for i, w in enumerate(weights)]
 
 
 def query_language(lang: str, game: str | None, game_langs: AbstractSet[tuple[str, str]]) -> str | None:

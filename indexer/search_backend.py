@@ -47,6 +47,7 @@ from .ranking import (
     quoted_words,
     rank_top,
     rarity_weights,
+    reached_weights,
     segment_weights,
 )
 from .search_extras import best_section, name_segments, section_words
@@ -170,16 +171,23 @@ class SearchIndex:
             matched = {d: v for d, v in matched.items() if all(docs[d].get(k) == want for k, want in filters.items())}
         flags = segment_weights(segments)
         rarity = rarity_weights(segments, self.vocabulary.df, len(docs))
-        weights = [f * r for f, r in zip(flags, rarity, strict=True)]
         best = max((v[0] for v in matched.values()), default=0.0) or 1.0
         # segments as bits: a document's covered segments are the OR of its matched terms' bits
         bits = {key: sum(1 << i for i in segs) for key, segs in owners.items()}
-        seen: dict[int, tuple[float, bool]] = {}  # covered bits -> coverage(), few distinct per query
-        scored = []
-        for docnum, (score, terms) in matched.items():
+        masks: dict[int, int] = {}
+        for docnum, (_, terms) in matched.items():
             mask = 0
             for key in terms:
                 mask |= bits.get(key, 0)
+            masks[docnum] = mask
+        reached = 0
+        for mask in set(masks.values()):
+            reached |= mask
+        weights = reached_weights([f * r for f, r in zip(flags, rarity, strict=True)], reached)
+        seen: dict[int, tuple[float, bool]] = {}  # covered bits -> coverage(), few distinct per query
+        scored = []
+        for docnum, (score, _) in matched.items():
+            mask = masks[docnum]
             cov = seen.get(mask)
             if cov is None:
                 cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights, flags)

@@ -241,6 +241,7 @@
       var flags = rules.segmentWeights(segments);
       var rarity = rules.rarityWeights(segments, vocab.df, data.docs.length);
       var weights = flags.map(function (f, i) { return f * rarity[i]; });  // as the server: weak x rarity
+      var reached = new Set();  // as search_backend: the segments some found entry matches
       var queryWords = new Set(words);
       var hinted = new Set();  // as ranking.hinted_kinds: the kinds the query's words ask for
       all.forEach(function (w) {
@@ -270,14 +271,18 @@
         Object.keys(res.match).forEach(function (term) {
           res.match[term].forEach(function (field) {
             var segs = built.owners.get(field + "\u0000" + term);
-            if (segs) segs.forEach(function (s) { covered.add(s); });
+            if (segs) segs.forEach(function (s) { covered.add(s); reached.add(s); });
             if (field === "fuzzy" && plain.indexOf(term.slice(0, -1)) < 0) plain.push(term.slice(0, -1));
           });
         });
-        var cov = coverage(covered, weights, flags);
+        res.covered = covered;
+        res.plain = plain;
+      });
+      weights = rules.reachedWeights(weights, reached);
+      found.forEach(function (res) {
+        var cov = coverage(res.covered, weights, flags);
         res.share = cov[0];
         res.allWords = cov[1];
-        res.plain = plain;
         res.base = r.rel * res.bm25 / best + r.cover * res.share + r.all * (res.allWords ? 1 : 0);
       });
       found.sort(function (a, b) { return b.base - a.base || cmpStr(a.id, b.id); });

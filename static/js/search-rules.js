@@ -131,6 +131,13 @@
     });
   };
 
+  // As ranking.reached_weights: a segment no found entry matches (reached: the set of matched segment indexes)
+  // counts 0 in coverage and name matching; unchanged when none is reached.
+  Rules.prototype.reachedWeights = function (weights, reached) {
+    if (!reached.size) return weights;
+    return weights.map(function (w, i) { return reached.has(i) ? w : 0; });
+  };
+
   // As ranking.coverage: [weighted share of segments covered, every strong segment covered (2 or more)];
   // flags: the segments' weak/strong weights (1 for a strong one).
   function coverage(covered, weights, flags) {
