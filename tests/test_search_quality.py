@@ -43,7 +43,9 @@ MEASURED_SETS = {"dev": (0.843, 0.963), "heldout": (0.851, 0.947), "dev3": (0.82
                  "dev9": (0.789, 0.882), "heldout9": (0.877, 0.932), "v10": (0.816, 0.914),
                  "pl7": (0.844, 0.969), "pl8": (0.756, 0.923), "pl11": (0.813, 1.0),
                  # session 11's new sets, measured once on 52ef232 (heldout12 and pl13 as declared)
-                 "dev12": (0.745, 0.896), "heldout12": (0.772, 0.911), "pl13": (0.711, 0.878)}
+                 "dev12": (0.745, 0.896), "heldout12": (0.772, 0.911), "pl13": (0.711, 0.878),
+                 # session 12's new sets, measured once on dde626b (heldout14 and pl15 as declared)
+                 "dev14": (0.755, 0.868), "heldout14": (0.683, 0.865), "pl15": (0.771, 0.927)}
 
 # Issue 8: each finds its Polish page in the top three (server here; offline in tests/browser).
 POLISH_QUERIES = {
