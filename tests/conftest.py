@@ -144,6 +144,15 @@ def browser_type_launch_args() -> dict:
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict) -> dict:
+    """pytest-playwright's `page` and `context`: no service worker. Its install precaches the whole app (about
+    1.3 MB, the page pack rebuilt into pages) in every new context, about 2 s of CPU each, for tests about the page
+    itself; the tests of the worker and of offline use make their own context with service workers allowed
+    (tests/browser/pwa_support.py and the offline tests), or a module sets them back to "allow"."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The slow files first (RUN_FIRST), the rest in their order; no test depends on the order."""
     rank = {name: i for i, name in enumerate(RUN_FIRST)}
