@@ -27,7 +27,8 @@ PAGES = [
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_calculator_pages_are_accessible_at_360(browser: Browser, live_server: LiveServer, scheme: str) -> None:
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740})
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740},
+                                  service_workers="block")
     try:
         page = context.new_page()
         errors: list[str] = []

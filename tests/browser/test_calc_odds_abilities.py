@@ -218,7 +218,8 @@ def test_a_hostile_link_gets_a_message_not_a_broken_page(page: Page, live_server
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_abilities_section_is_accessible_at_360(browser: Browser, live_server: LiveServer, scheme: str) -> None:
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740})
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740},
+                                  service_workers="block")
     try:
         page = context.new_page()
         errors: list[str] = []

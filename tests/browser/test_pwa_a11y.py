@@ -17,7 +17,8 @@ pytestmark = pytest.mark.browser
 def test_axe_finds_no_violations(browser: Browser, live_server: LiveServer, corpus: Corpus, scheme: str) -> None:
     entry = next(e for e in corpus.entries.values() if e.anchors and e.related)
     polish = next(e for e in corpus.entries.values() if e.lang == "pl")
-    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740})
+    context = browser.new_context(color_scheme=scheme, viewport={"width": 360, "height": 740},
+                                  service_workers="block")  # the same bytes as the worker's (test_pwa_offline)
     try:
         page = context.new_page()
         found = {}

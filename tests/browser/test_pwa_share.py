@@ -19,7 +19,8 @@ NO_SHARE = "delete Navigator.prototype.share; delete Navigator.prototype.canShar
 @pytest.fixture()
 def touch_context(browser: Browser, live_server: LiveServer) -> Iterator[BrowserContext]:
     context = browser.new_context(has_touch=True, is_mobile=True, viewport={"width": 360, "height": 740},
-                                  permissions=["clipboard-read", "clipboard-write"], base_url=live_server.url)
+                                  permissions=["clipboard-read", "clipboard-write"], base_url=live_server.url,
+                                  service_workers="block")
     context.add_init_script(NO_SHARE)
     yield context
     context.close()

@@ -31,7 +31,8 @@ def test_contents_of_a_long_entry_in_the_first_screen(phone: Page) -> None:  # n
 
 
 def test_desktop_contents_follow_the_reader(browser: Browser, live_server: LiveServer) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=live_server.url,
+                                  service_workers="block")
     try:
         page = context.new_page()
         page.goto(LONG_ENTRY)
