@@ -149,7 +149,8 @@ def browser_context_args(browser_context_args: dict) -> dict:
     """pytest-playwright's `page` and `context`: no service worker. Its install precaches the whole app (about
     1.3 MB, the page pack rebuilt into pages) in every new context, about 2 s of CPU each, for tests about the page
     itself; the tests of the worker and of offline use make their own context with service workers allowed
-    (tests/browser/pwa_support.py and the offline tests), or a module sets them back to "allow"."""
+    (tests/browser/pwa_support.py and the offline tests). Page routes also see every request then: a worker's
+    answer would pass them by."""
     return {**browser_context_args, "service_workers": "block"}
 
 

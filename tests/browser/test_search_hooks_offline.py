@@ -11,13 +11,6 @@ from ..helpers import LiveServer
 
 pytestmark = pytest.mark.browser
 
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict) -> dict:
-    """Page routes do not see requests a service worker answers: once the worker installed itself (it may, on a
-    loaded machine, before the last query) /search?q= came from the server, not from the routed shell."""
-    return {**browser_context_args, "service_workers": "block"}
-
-
 QUERIES = ["damage chart values", "damage type chart", "barbarian stun", "dodge"]
 
 
