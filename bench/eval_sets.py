@@ -58,6 +58,12 @@ DEV14_FILE = DATA / "search_eval_v14_dev.yaml"
 HELDOUT14_FILE = DATA / "search_eval_v14_heldout.yaml"
 # v15 (session 12): 96 Polish and mixed questions in three new voices, measure-only, not split.
 PL15_FILE = DATA / "search_eval_v15_pl.yaml"
+# v16 (session 13): 209 English queries in five more new voices, split the same way (seed 20261202); heldout16 is
+# measured once, under the rule docs/search-eval-baseline.md declared before it was written.
+DEV16_FILE = DATA / "search_eval_v16_dev.yaml"
+HELDOUT16_FILE = DATA / "search_eval_v16_heldout.yaml"
+# v17 (session 13): 96 Polish and mixed questions in three new voices, measure-only, not split.
+PL17_FILE = DATA / "search_eval_v17_pl.yaml"
 # Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
 SET_FILES: dict[str, tuple[Path, str]] = {
     "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
@@ -70,6 +76,7 @@ SET_FILES: dict[str, tuple[Path, str]] = {
     "v10": (V10_FILE, "category"), "pl11": (PL11_FILE, "game"),
     "dev12": (DEV12_FILE, "category"), "heldout12": (HELDOUT12_FILE, "category"), "pl13": (PL13_FILE, "game"),
     "dev14": (DEV14_FILE, "category"), "heldout14": (HELDOUT14_FILE, "category"), "pl15": (PL15_FILE, "game"),
+    "dev16": (DEV16_FILE, "category"), "heldout16": (HELDOUT16_FILE, "category"), "pl17": (PL17_FILE, "game"),
 }
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")
