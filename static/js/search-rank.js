@@ -260,6 +260,7 @@
         lang: lang, game: named.game, number: rules.hintsNumber(all), words: queryWords,
         segments: segments, flags: flags,
         kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity, intent: intent,
+        compared: named.compared,
       };
       var best = 0;
       found.forEach(function (res) { if (res.bm25 > best) best = res.bm25; });
