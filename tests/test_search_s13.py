@@ -1,7 +1,8 @@
 """Session 13's search signals (issue 33, tuned on dev sets only), on a tiny corpus and on both engines (the server
 and static/js/search-rank.js in Node): a query that names two games compares them ("in dungeon dice you add up the
 dice, how does dice throne decide what my attack does"): it asks about the game it names last, neither game's name
-is searched, and the pages of the game named only to compare get ranking.COMPARED_GAME."""
+is searched, and the pages of the game named only to compare get ranking.COMPARED_GAME; the games' names are read
+in the whole query, before its searched words are cut to MAX_QUERY_WORDS."""
 
 from __future__ import annotations
 
@@ -11,14 +12,18 @@ from pathlib import Path
 import pytest
 
 import indexer.ranking as ranking
+from indexer.analysis import words
 from indexer.library import Release
-from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, compared_games, named_game
+from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, compared_games, content_words, named_game
 
 from .helpers import built_release, entry_text, write_entry
 from .test_search_signals import node_search
 
 COMPARE = "in dungeon dice you add up the dice, how does dice throne decide what my attack does"
-QUERIES = [COMPARE, "dungeon dice add up the dice", "dice throne attack dice", "add up the dice attack",
+# 13 content words before the game it asks about: a game's name counts wherever it stands (not cut at MAX_QUERY_WORDS)
+LONG = ("in dungeon dice players add every rolled die into one total, what decides which ability an attack uses "
+        "in dice throne")
+QUERIES = [COMPARE, LONG, "dungeon dice add up the dice", "dice throne attack dice", "add up the dice attack",
            "in dice throne you pick an ability, what decides the attack in dungeon dice", "dungeon dice dice throne"]
 
 
@@ -67,9 +72,17 @@ def test_a_compared_game_comes_after(s13: Release, monkeypatch: pytest.MonkeyPat
     assert GAME_MISMATCH < 1.0  # the compared game's pages had that before, as any other game's
 
 
+def test_a_game_named_late_in_a_long_query_counts(s13: Release) -> None:
+    cut = content_words(words(LONG))[:MAX_QUERY_WORDS]
+    assert "throne" not in cut  # the game it asks about comes after the searched words' cut
+    assert named_game(cut)[0] == "dungeon-dice"
+    assert ids(s13, LONG)[0] == "offensive-ability"
+
+
 def test_offline_engine_agrees(s13: Release, tmp_path: Path) -> None:
     for q, got in zip(QUERIES, node_search(s13, QUERIES, tmp_path), strict=True):
         server = s13.search(q)
         assert got["ids"] == [h.id for h in server.hits], q
         assert got["sections"] == [list(h.section) if h.section else None for h in server.hits], q
-    assert node_search(s13, [COMPARE], tmp_path)[0]["ids"][0] == "offensive-ability"
+    for q in (COMPARE, LONG):
+        assert node_search(s13, [q], tmp_path)[0]["ids"][0] == "offensive-ability", q
