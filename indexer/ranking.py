@@ -35,6 +35,8 @@ same fields and boosts, then order them here, by the same rules:
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the polarity hint: "debuff" / "buff" marks down status effects of the other type (POLARITY_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box;
+- the compared game: a query naming two games asks about the one it names last (named_game); the other's pages
+  get COMPARED_GAME besides GAME_MISMATCH (compared_games);
 - the intent priors (indexer/intent.py): "what's it called" prefers the term's own entry, "timing" a phase, a
   word only one game uses that game's pages, and a Dungeon Dice page comes after the others unless the query
   names Dungeon Dice or one of its words.
