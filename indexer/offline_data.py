@@ -73,7 +73,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "question_kind_prior": ranking.QUESTION_KIND_PRIOR,
             "question_words": sorted(ranking.QUESTION_WORDS),
             "lang_mismatch": ranking.LANG_MISMATCH,
-            "game_mismatch": ranking.GAME_MISMATCH,
+            "game_mismatch": ranking.GAME_MISMATCH, "compared_game": ranking.COMPARED_GAME,
             "game_names": ranking.GAME_NAMES,
             "rel": ranking.REL, "name": ranking.NAME, "cover": ranking.COVER, "all": ranking.ALL,
             "named": ranking.NAMED, "named_max_df": ranking.NAMED_MAX_DF,

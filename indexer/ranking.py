@@ -35,6 +35,8 @@ same fields and boosts, then order them here, by the same rules:
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the polarity hint: "debuff" / "buff" marks down status effects of the other type (POLARITY_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box;
+- the compared game: a query naming two games asks about the one it names last (named_game); the other's pages
+  get COMPARED_GAME besides GAME_MISMATCH (compared_games);
 - the intent priors (indexer/intent.py): "what's it called" prefers the term's own entry, "timing" a phase, a
   word only one game uses that game's pages, and a Dungeon Dice page comes after the others unless the query
   names Dungeon Dice or one of its words.
@@ -94,6 +96,9 @@ QUESTION_WORDS = frozenset("can could do does did is are was were how what when 
 LANG_MISMATCH = 0.7  # a document in the other language than the query's
 MIXED_LANG_MISMATCH = 0.9  # the same, when the query mixes Polish and English-only words
 GAME_MISMATCH = 0.6  # a document of another game than the one the query names
+# A document of a game the query names only to compare ("in dungeon dice ..., how does dice throne ..."): the
+# question is about the game named last (named_game); the other's pages get this too (session 13).
+COMPARED_GAME = 0.5
 # Words that name a game inside a query ("max level dungeon dice"): a preference, not a filter.
 GAME_NAMES: dict[str, list[str]] = {
     "dice-throne": ["dice throne"],
@@ -160,15 +165,40 @@ def is_question(all_words: list[str]) -> bool:
     return bool(all_words) and all_words[0] in QUESTION_WORDS
 
 
-def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
-    """The game a query names, and the query without those words (only when other words remain)."""
+def game_mentions(query_words: list[str]) -> tuple[list[str], list[str]]:
+    """The games a query names, in order (read left to right, the longest name first), and its other words."""
     phrases = sorted(((tuple(p.split()), g) for g, ps in GAME_NAMES.items() for p in ps), key=lambda x: -len(x[0]))
-    for phrase, game in phrases:
-        n = len(phrase)
-        for i in range(len(query_words) - n + 1):
-            if tuple(query_words[i:i + n]) == phrase and len(query_words) > n:
-                return game, query_words[:i] + query_words[i + n:]
-    return None, query_words
+    games: list[str] = []
+    rest: list[str] = []
+    i = 0
+    while i < len(query_words):
+        found = next(((len(p), g) for p, g in phrases if tuple(query_words[i:i + len(p)]) == p), None)
+        if found is None:
+            rest.append(query_words[i])
+            i += 1
+        else:
+            games.append(found[1])
+            i += found[0]
+    return games, rest
+
+
+def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
+    """The game a query asks about, and the query without the words that name games (only when other words remain).
+
+    A query that names two games compares them ("in dungeon dice you add up the dice, how does dice throne decide
+    what my attack does"): the game it names last is the one it asks about (session 13), and the other's name is
+    not searched either (it names a game, not a thing of it)."""
+    games, rest = game_mentions(query_words)
+    if not games or not rest:
+        return None, query_words
+    return games[-1], rest
+
+
+def compared_games(query_words: list[str]) -> frozenset[str]:
+    """The games a query names only to compare with the one it asks about (named_game): their pages get
+    COMPARED_GAME besides GAME_MISMATCH. None when it names one game, or only game names."""
+    games, rest = game_mentions(query_words)
+    return frozenset(games[:-1]) - {games[-1]} if games and rest else frozenset()
 
 
 def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
@@ -291,6 +321,7 @@ class QueryInfo:
     flags: list[float] | None = None  # segment_weights (weak or strong), when weights also carry rarity
     polarity: str | None = None  # the kind of status effect the query asks for ("debuff": negative)
     intent: Intent = Intent()  # what the query asks for beyond what it names (indexer/intent.py)
+    compared: frozenset[str] = frozenset()  # the games it names only to compare (compared_games)
 
     def names_hero(self, c: Candidate) -> bool:
         """The query names one of the FAQ's heroes and asks something more: a strong segment beyond the hero's
@@ -309,6 +340,7 @@ class QueryInfo:
         if self.lang and not self.lang.startswith(c.lang):
             prior *= MIXED_LANG_MISMATCH if "+" in self.lang else LANG_MISMATCH
         prior *= GAME_MISMATCH if self.game and c.game != self.game else 1.0
+        prior *= COMPARED_GAME if c.game in self.compared else 1.0
         prior *= NUMBER_PRIOR if self.number and c.facts else 1.0
         if c.heroes:
             if self.names_hero(c):

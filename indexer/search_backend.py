@@ -36,6 +36,7 @@ from .ranking import (
     NameWords,
     QueryInfo,
     base_score,
+    compared_games,
     content_words,
     coverage,
     hinted_kinds,
@@ -158,11 +159,16 @@ class SearchIndex:
         all_words = words(text)
         quoted = quoted_words(text)
         keep = quoted | self._named_stop if asks_name(all_words) else quoted
-        query_words = content_words(all_words, keep)[:MAX_QUERY_WORDS]
+        query_words = content_words(all_words, keep)
         if not query_words:
             return SearchResult(0, [], None)
         intent = query_intent(all_words)
-        game, query_words = named_game(without_intent_words(query_words, all_words))
+        query_words = without_intent_words(query_words, all_words)
+        compared = compared_games(query_words)
+        game, query_words = named_game(query_words)
+        # the games' names are read in the whole query and do not count in the words searched (session 13): a long
+        # comparison names the game it asks about at its end
+        query_words = query_words[:MAX_QUERY_WORDS]
         segments = segment(query_words, self._phrases)
         q, owners = self._build_query(segments)
         matched = self._evaluate(q)
@@ -205,7 +211,7 @@ class SearchIndex:
         lang = query_language(self.vocabulary.language(query_words, spoken), game, self._game_langs)
         info = QueryInfo(segments, lang, game, is_question(all_words),
                          weights, hints_number(all_words), frozenset(query_words), hinted_kinds(all_words), flags,
-                         hinted_polarity(all_words), intent)
+                         hinted_polarity(all_words), intent, compared)
         plain_owners = {t: segs for (f, t), segs in owners.items() if f == "fuzzy"}
         matcher = NameMatcher(segments, self._name_words, weights, self.vocabulary.df)
         ranked = rank_top(candidates, info, limit, self._name_words, best, self.vocabulary.df, matcher)

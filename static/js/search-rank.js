@@ -227,11 +227,12 @@
         keep = new Set(quoted);
         namedStop.forEach(function (w) { keep.add(w); });
       }
-      var words = rules.contentWords(all, keep).slice(0, r.max_query_words);
+      var words = rules.contentWords(all, keep);
       if (!words.length) return { total: 0, hits: [], suggestion: null };
       var intent = rules.intent(all);  // as search_backend: the intent of all the words, then its words dropped
       var named = rules.namedGame(rules.withoutIntentWords(words, all));
-      words = named.words;
+      // as search_backend: the games' names are read in the whole query, then the searched words are cut
+      words = named.words.slice(0, r.max_query_words);
       var segments = rules.segment(words);
       var built = buildQuery(rules, vocab, data, segments);
       var keys = Object.keys(filters).filter(function (k) { return filters[k]; });
@@ -260,6 +261,7 @@
         lang: lang, game: named.game, number: rules.hintsNumber(all), words: queryWords,
         segments: segments, flags: flags,
         kinds: question ? r.question_kind_prior : r.kind_prior, hinted: hinted, polarity: polarity, intent: intent,
+        compared: named.compared,
       };
       var best = 0;
       found.forEach(function (res) { if (res.bm25 > best) best = res.bm25; });

@@ -153,17 +153,36 @@
     return [share / (total || 1), strong >= 2 && allStrong];
   }
 
-  Rules.prototype.namedGame = function (words) {
-    for (var k = 0; k < this.gamePhrases.length; k++) {
-      var p = this.gamePhrases[k];
-      var n = p.words.length;
-      for (var i = 0; i + n <= words.length; i++) {
-        if (words.slice(i, i + n).join(" ") === p.words.join(" ") && words.length > n) {
-          return { game: p.game, words: words.slice(0, i).concat(words.slice(i + n)) };
-        }
+  // As ranking.game_mentions: the games the words name, in order (the longest name first), and the other words.
+  Rules.prototype.gameMentions = function (words) {
+    var games = [];
+    var rest = [];
+    var i = 0;
+    while (i < words.length) {
+      var found = null;
+      for (var k = 0; k < this.gamePhrases.length && !found; k++) {
+        var p = this.gamePhrases[k];
+        if (words.slice(i, i + p.words.length).join(" ") === p.words.join(" ")) found = p;
+      }
+      if (found) {
+        games.push(found.game);
+        i += found.words.length;
+      } else {
+        rest.push(words[i]);
+        i += 1;
       }
     }
-    return { game: null, words: words };
+    return { games: games, rest: rest };
+  };
+
+  // As ranking.named_game and ranking.compared_games: the game named last (a query naming two compares them), the
+  // words without every game's name (when other words remain), and the games named only to compare.
+  Rules.prototype.namedGame = function (words) {
+    var m = this.gameMentions(words);
+    if (!m.games.length || !m.rest.length) return { game: null, words: words, compared: new Set() };
+    var game = m.games[m.games.length - 1];
+    var compared = new Set(m.games.slice(0, -1).filter(function (g) { return g !== game; }));
+    return { game: game, words: m.rest, compared: compared };
   };
 
   // As intent.query_intent: {kinds, prior, games} from all the query's words (stop words included).
@@ -301,6 +320,7 @@
       prior *= info.lang.indexOf("+") >= 0 ? r.mixed_lang_mismatch : r.lang_mismatch;
     }
     if (info.game && res.game !== info.game) prior *= r.game_mismatch;
+    if (info.compared && info.compared.has(res.game)) prior *= r.compared_game;  // as QueryInfo.compared
     if (info.number && doc.facts) prior *= r.number_prior;
     if (doc.heroes && doc.heroes.length) {
       if (namesHero(info, doc.heroes)) {

@@ -1,0 +1,88 @@
+"""Session 13's search signals (issue 33, tuned on dev sets only), on a tiny corpus and on both engines (the server
+and static/js/search-rank.js in Node): a query that names two games compares them ("in dungeon dice you add up the
+dice, how does dice throne decide what my attack does"): it asks about the game it names last, neither game's name
+is searched, and the pages of the game named only to compare get ranking.COMPARED_GAME; the games' names are read
+in the whole query, before its searched words are cut to MAX_QUERY_WORDS."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import indexer.ranking as ranking
+from indexer.analysis import words
+from indexer.library import Release
+from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, compared_games, content_words, named_game
+
+from .helpers import built_release, entry_text, write_entry
+from .test_search_signals import node_search
+
+COMPARE = "in dungeon dice you add up the dice, how does dice throne decide what my attack does"
+# 13 content words before the game it asks about: a game's name counts wherever it stands (not cut at MAX_QUERY_WORDS)
+LONG = ("in dungeon dice players add every rolled die into one total, what decides which ability an attack uses "
+        "in dice throne")
+QUERIES = [COMPARE, LONG, "dungeon dice add up the dice", "dice throne attack dice", "add up the dice attack",
+           "in dice throne you pick an ability, what decides the attack in dungeon dice", "dungeon dice dice throne"]
+
+
+def s13_content(root: Path) -> Path:
+    """A tiny corpus: a Dungeon Dice page about adding up dice, a Dice Throne page about what decides an attack."""
+    write_entry(root, "total.md", entry_text("dd-combat-total", "Combat total", game="dungeon-dice",
+                                             body="Add up the dice you rolled: the total decides the attack's "
+                                                  "damage. Dungeon Dice adds up every die."))
+    write_entry(root, "ability.md", entry_text("offensive-ability", "Offensive ability", kind="rule",
+                                               body="The dice's final result decides which ability the attack "
+                                                    "uses: the ability's combination of dice."))
+    for i in range(4):
+        write_entry(root, f"o{i}.md", entry_text(f"other-{i}", f"Other {i}", kind="rule", body="A token, a card."))
+    return root
+
+
+@pytest.fixture(scope="module")
+def s13(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
+    with built_release(s13_content(tmp_path_factory.mktemp("s13") / "content")) as rel:
+        yield rel
+
+
+def ids(rel: Release, q: str) -> list[str]:
+    return [h.id for h in rel.search(q).hits]
+
+
+def test_the_game_named_last_is_asked_about() -> None:
+    words = "dungeon dice add up dice how does dice throne decide".split()
+    assert named_game(words) == ("dice-throne", ["add", "up", "dice", "how", "does", "decide"])
+    assert compared_games(words) == {"dungeon-dice"}
+    assert named_game(["heal", "dice", "throne", "adventures"]) == ("adventures", ["heal"])  # one name, longest first
+    assert compared_games(["heal", "dice", "throne", "adventures"]) == frozenset()
+    assert compared_games("dice throne heal dice throne".split()) == frozenset()  # one game, named twice
+    assert named_game("dungeon dice dice throne".split()) == (None, ["dungeon", "dice", "dice", "throne"])
+    assert compared_games("dungeon dice dice throne".split()) == frozenset()  # only names: nothing to compare
+
+
+def test_a_compared_game_comes_after(s13: Release, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert ids(s13, COMPARE)[0] == "offensive-ability"
+    assert ids(s13, "dungeon dice add up the dice")[0] == "dd-combat-total"  # one game named: its own page
+    with_rule = {h.id: h.score for h in s13.search(COMPARE).hits}
+    monkeypatch.setattr(ranking, "COMPARED_GAME", 1.0)
+    without = {h.id: h.score for h in s13.search(COMPARE + " ").hits}
+    assert with_rule["dd-combat-total"] == pytest.approx(COMPARED_GAME * without["dd-combat-total"])
+    assert with_rule["offensive-ability"] == pytest.approx(without["offensive-ability"])
+    assert GAME_MISMATCH < 1.0  # the compared game's pages had that before, as any other game's
+
+
+def test_a_game_named_late_in_a_long_query_counts(s13: Release) -> None:
+    cut = content_words(words(LONG))[:MAX_QUERY_WORDS]
+    assert "throne" not in cut  # the game it asks about comes after the searched words' cut
+    assert named_game(cut)[0] == "dungeon-dice"
+    assert ids(s13, LONG)[0] == "offensive-ability"
+
+
+def test_offline_engine_agrees(s13: Release, tmp_path: Path) -> None:
+    for q, got in zip(QUERIES, node_search(s13, QUERIES, tmp_path), strict=True):
+        server = s13.search(q)
+        assert got["ids"] == [h.id for h in server.hits], q
+        assert got["sections"] == [list(h.section) if h.section else None for h in server.hits], q
+    for q in (COMPARE, LONG):
+        assert node_search(s13, [q], tmp_path)[0]["ids"][0] == "offensive-ability", q
