@@ -12,7 +12,8 @@
   page, and more mildly an Adventures page, comes after the others (UNNAMED_GAME) when the query names neither
   that game nor one of its words.
 - **A way to a goal**: "how do i", "how can i", "how to", "way to" ask for the thing that does it ("how do i make
-  them reroll"): status effects, tokens, symbols and companions get GOAL_PRIOR (session 13, round 2).
+  them reroll"; in Polish "jak mogę", "sposób na"): status effects, tokens, symbols and companions get GOAL_PRIOR
+  (session 13, round 2).
 - **A number**: "how many", "max", "limit" (ranking.NUMBER_HINTS, the number prior) stays where it was.
 
 Rules as data: the offline client (static/js/search-rules.js, Rules.intent and Rules.prior) reads these tables
@@ -46,7 +47,8 @@ TIMING_KINDS = frozenset({"phase"})
 TIMING_PRIOR = 1.1
 # A way to reach a goal ("how do i stop them healing", "is there a way to make them reroll") asks for the thing that
 # does it: an effect, a token, a symbol or a companion gets GOAL_PRIOR (session 13, round 2).
-GOAL_HINTS: tuple[str, ...] = ("how do i", "how can i", "how to", "way to", "how do we", "how can we")
+GOAL_HINTS: tuple[str, ...] = ("how do i", "how can i", "how to", "way to", "how do we", "how can we",
+                              "jak moge", "jak moc", "jak zrobic", "sposob na", "sposob zeby", "jak sprawic")
 GOAL_KINDS = frozenset({"status-effect", "token", "symbol", "companion"})
 GOAL_PRIOR = 1.1
 GAME_WORDS: dict[str, tuple[str, ...]] = {

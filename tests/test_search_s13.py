@@ -113,7 +113,7 @@ def test_offline_engine_agrees(s13: Release, tmp_path: Path) -> None:
 
 
 def test_a_way_to_a_goal_asks_for_what_does_it(goal: Release, monkeypatch: pytest.MonkeyPatch) -> None:
-    for q in GOALS[:2] + ["how can i stop them healing", "how to get more dice"]:
+    for q in GOALS[:2] + ["how can i stop them healing", "how to get more dice", "jak mogę zablokować leczenie"]:
         assert query_intent(words(q)) == Intent(GOAL_KINDS, GOAL_PRIOR), q
     assert query_intent(words("opponent reroll dice")) == Intent()
     assert query_intent(words("how does reroll work")) == Intent()  # how it works: not a goal
