@@ -50,7 +50,8 @@ def s13(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
 
 
 GOAL = "how do i make an opponent reroll one of their dice"
-GOALS = [GOAL, "is there a way to make them reroll", "opponent reroll dice", "how can an opponent reroll"]
+GOALS = [GOAL, "is there a way to make them reroll", "opponent reroll dice", "how can an opponent reroll",
+         "an opponent made me reroll one of my dice"]
 
 
 def goal_content(root: Path) -> Path:
@@ -113,7 +114,8 @@ def test_offline_engine_agrees(s13: Release, tmp_path: Path) -> None:
 
 
 def test_a_way_to_a_goal_asks_for_what_does_it(goal: Release, monkeypatch: pytest.MonkeyPatch) -> None:
-    for q in GOALS[:2] + ["how can i stop them healing", "how to get more dice", "jak mogę zablokować leczenie"]:
+    for q in GOALS[:2] + ["how can i stop them healing", "how to get more dice", "jak mogę zablokować leczenie",
+              "the hero made me reroll a die", "zmusił mnie do przerzutu"]:
         assert query_intent(words(q)) == Intent(GOAL_KINDS, GOAL_PRIOR), q
     assert query_intent(words("opponent reroll dice")) == Intent()
     assert query_intent(words("how does reroll work")) == Intent()  # how it works: not a goal
