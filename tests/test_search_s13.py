@@ -50,7 +50,8 @@ def s13(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
 
 
 GOAL = "how do i make an opponent reroll one of their dice"
-GOALS = [GOAL, "is there a way to make them reroll", "opponent reroll dice", "how can an opponent reroll",
+DIAL = "the dial with health on it"
+GOALS = [DIAL, GOAL, "is there a way to make them reroll", "opponent reroll dice", "how can an opponent reroll",
          "an opponent made me reroll one of my dice"]
 
 
@@ -60,6 +61,10 @@ def goal_content(root: Path) -> Path:
                                            body="An opponent must reroll one of their dice."))
     write_entry(root, "rr.md", entry_text("reroll-rules", "Table rules", kind="rule",
                                           body="An opponent may reroll one of their dice."))
+    write_entry(root, "counter.md", entry_text("life-counter", "Life counter", kind="component",
+                                               body="A dial that shows health."))
+    write_entry(root, "health.md", entry_text("health-rule", "Life rules", kind="rule",
+                                              body="Health: a dial shows it."))
     for i in range(4):
         write_entry(root, f"o{i}.md", entry_text(f"other-{i}", f"Other {i}", kind="rule", body="A token, a card."))
     return root
@@ -114,7 +119,7 @@ def test_offline_engine_agrees(s13: Release, tmp_path: Path) -> None:
 
 
 def test_a_way_to_a_goal_asks_for_what_does_it(goal: Release, monkeypatch: pytest.MonkeyPatch) -> None:
-    for q in GOALS[:2] + ["how can i stop them healing", "how to get more dice", "jak mogę zablokować leczenie",
+    for q in GOALS[1:3] + ["how can i stop them healing", "how to get more dice", "jak mogę zablokować leczenie",
               "the hero made me reroll a die", "zmusił mnie do przerzutu"]:
         assert query_intent(words(q)) == Intent(GOAL_KINDS, GOAL_PRIOR), q
     assert query_intent(words("opponent reroll dice")) == Intent()
@@ -135,3 +140,14 @@ def test_offline_engine_agrees_on_goals(goal: Release, tmp_path: Path) -> None:
         assert got["ids"] == [h.id for h in server.hits], q
         assert got["sections"] == [list(h.section) if h.section else None for h in server.hits], q
     assert node_search(goal, [GOAL], tmp_path)[0]["ids"][0] == "mesmerize"
+
+
+def test_a_dial_is_a_piece(goal: Release, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"dial" names a piece in the box (a component), as "token" names a status effect (round 2: the kind hint)."""
+    assert ranking.hinted_kinds(words(DIAL)) == {"component"}
+    with_hint = {h.id: h.score for h in goal.search(DIAL).hits}
+    monkeypatch.setattr(ranking, "KIND_HINTS", {})
+    without = {h.id: h.score for h in goal.search(DIAL + " ").hits}
+    assert with_hint["life-counter"] == pytest.approx(ranking.KIND_HINT_PRIOR * without["life-counter"])
+    assert with_hint["health-rule"] == pytest.approx(without["health-rule"])
+    assert ids(goal, DIAL)[0] == "life-counter"
