@@ -11,6 +11,9 @@
   to that game, as naming it does but milder (GAME_WORD_MISMATCH for the other games' pages); and a Dungeon Dice
   page, and more mildly an Adventures page, comes after the others (UNNAMED_GAME) when the query names neither
   that game nor one of its words.
+- **A way to a goal**: "how do i", "how can i", "how to", "way to" ask for the thing that does it ("how do i make
+  them reroll"; in Polish "jak mogę", "sposób na"), and so does an effect told by its victim ("it made me
+  reroll", "zmusił mnie"): status effects, tokens, symbols and companions get GOAL_PRIOR (session 13, round 2).
 - **A number**: "how many", "max", "limit" (ranking.NUMBER_HINTS, the number prior) stays where it was.
 
 Rules as data: the offline client (static/js/search-rules.js, Rules.intent and Rules.prior) reads these tables
@@ -42,6 +45,16 @@ TIMING_HINTS: tuple[str, ...] = ("timing", "before", "after", "what point", "whi
                                  "start of", "end of", "beginning of", "poczatku", "koniec", "koncu")
 TIMING_KINDS = frozenset({"phase"})
 TIMING_PRIOR = 1.1
+# A way to reach a goal ("how do i stop them healing", "is there a way to make them reroll") asks for the thing that
+# does it: an effect, a token, a symbol or a companion gets GOAL_PRIOR (session 13, round 2). So does an effect told
+# by the player it was done to ("the boss made me reroll", "it forced me to skip"): the question is the thing that
+# did it.
+GOAL_HINTS: tuple[str, ...] = ("how do i", "how can i", "how to", "way to", "how do we", "how can we",
+                              "made me", "makes me", "making me", "make me", "forced me", "forces me", "forced to",
+                              "jak moge", "jak moc", "jak zrobic", "sposob na", "sposob zeby", "jak sprawic",
+                              "zmusil mnie", "zmusila mnie", "kazal mi", "kazala mi")
+GOAL_KINDS = frozenset({"status-effect", "token", "symbol", "companion"})
+GOAL_PRIOR = 1.1
 GAME_WORDS: dict[str, tuple[str, ...]] = {
     "adventures": ("minion", "minions", "boss", "bosses", "portal", "portals", "loot", "salve", "salves", "shop",
                    "scenario", "scenarios", "crawl", "tile", "tiles", "environment", "campaign", "chaos"),
@@ -73,6 +86,8 @@ def query_intent(all_words: list[str]) -> Intent:
         return Intent(NAME_KINDS, NAME_INTENT_PRIOR, games)
     if _has(text, TIMING_HINTS):
         return Intent(TIMING_KINDS, TIMING_PRIOR, games)
+    if _has(text, GOAL_HINTS):
+        return Intent(GOAL_KINDS, GOAL_PRIOR, games)
     return Intent(games=games)
 
 

@@ -118,12 +118,13 @@ WEAK_WEIGHT = 0.3
 NUMBER_HINTS = ("how many", "how much", "max", "maximum", "limit", "cap", "ile", "maks", "limit")
 NUMBER_PRIOR = 1.1
 # Words that say what kind of thing the player means ("the token that ...", "a spell that ..."): those kinds get
-# KIND_HINT_PRIOR. A preference, not a filter.
+# KIND_HINT_PRIOR. A preference, not a filter. "dial" names a piece in the box, a component (session 13, round 2).
 KIND_HINTS: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("token", "tokens", "debuff", "debuffs", "buff", "buffs", "status", "zeton", "zetony",
                      "zetonow"), ("status-effect", "token")),
     **dict.fromkeys(("bot", "bots", "robot", "robots", "pet", "cat", "tiger", "companion", "spirit"), ("companion",)),
     **dict.fromkeys(("spell", "symbol", "icon", "face"), ("symbol",)),
+    **dict.fromkeys(("dial", "dials"), ("component",)),
 }
 KIND_HINT_PRIOR = 1.25
 # "debuff" asks for a negative status effect, "buff" for a positive one: a status effect of the other type gets

@@ -2,7 +2,8 @@
 and static/js/search-rank.js in Node): a query that names two games compares them ("in dungeon dice you add up the
 dice, how does dice throne decide what my attack does"): it asks about the game it names last, neither game's name
 is searched, and the pages of the game named only to compare get ranking.COMPARED_GAME; the games' names are read
-in the whole query, before its searched words are cut to MAX_QUERY_WORDS."""
+in the whole query, before its searched words are cut to MAX_QUERY_WORDS. Round 2: a way to reach a goal ("how do i
+make them reroll") gives the things that do it (status effects, tokens, symbols, companions) intent.GOAL_PRIOR."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 import indexer.ranking as ranking
+import indexer.search_backend as backend
 from indexer.analysis import words
+from indexer.intent import GOAL_KINDS, GOAL_PRIOR, Intent, query_intent
 from indexer.library import Release
 from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, compared_games, content_words, named_game
 
@@ -43,6 +46,33 @@ def s13_content(root: Path) -> Path:
 @pytest.fixture(scope="module")
 def s13(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
     with built_release(s13_content(tmp_path_factory.mktemp("s13") / "content")) as rel:
+        yield rel
+
+
+GOAL = "how do i make an opponent reroll one of their dice"
+DIAL = "the dial with health on it"
+GOALS = [DIAL, GOAL, "is there a way to make them reroll", "opponent reroll dice", "how can an opponent reroll",
+         "an opponent made me reroll one of my dice"]
+
+
+def goal_content(root: Path) -> Path:
+    """A tiny corpus: a status effect that makes an opponent reroll, a rule page about rerolling dice."""
+    write_entry(root, "mez.md", entry_text("mesmerize", "Mesmerize", kind="status-effect",
+                                           body="An opponent must reroll one of their dice."))
+    write_entry(root, "rr.md", entry_text("reroll-rules", "Table rules", kind="rule",
+                                          body="An opponent may reroll one of their dice."))
+    write_entry(root, "counter.md", entry_text("life-counter", "Life counter", kind="component",
+                                               body="A dial that shows health."))
+    write_entry(root, "health.md", entry_text("health-rule", "Life rules", kind="rule",
+                                              body="Health: a dial shows it."))
+    for i in range(4):
+        write_entry(root, f"o{i}.md", entry_text(f"other-{i}", f"Other {i}", kind="rule", body="A token, a card."))
+    return root
+
+
+@pytest.fixture(scope="module")
+def goal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
+    with built_release(goal_content(tmp_path_factory.mktemp("s13goal") / "content")) as rel:
         yield rel
 
 
@@ -86,3 +116,38 @@ def test_offline_engine_agrees(s13: Release, tmp_path: Path) -> None:
         assert got["sections"] == [list(h.section) if h.section else None for h in server.hits], q
     for q in (COMPARE, LONG):
         assert node_search(s13, [q], tmp_path)[0]["ids"][0] == "offensive-ability", q
+
+
+def test_a_way_to_a_goal_asks_for_what_does_it(goal: Release, monkeypatch: pytest.MonkeyPatch) -> None:
+    for q in GOALS[1:3] + ["how can i stop them healing", "how to get more dice", "jak mogę zablokować leczenie",
+              "the hero made me reroll a die", "zmusił mnie do przerzutu"]:
+        assert query_intent(words(q)) == Intent(GOAL_KINDS, GOAL_PRIOR), q
+    assert query_intent(words("opponent reroll dice")) == Intent()
+    assert query_intent(words("how does reroll work")) == Intent()  # how it works: not a goal
+    assert query_intent(words("how do i reroll before defending")).kinds == frozenset({"phase"})  # timing first
+    assert GOAL_PRIOR > 1.0 and {"status-effect", "symbol"} <= GOAL_KINDS
+    with_prior = {h.id: h.score for h in goal.search(GOAL).hits}
+    monkeypatch.setattr(backend, "query_intent", lambda all_words: Intent())
+    without = {h.id: h.score for h in goal.search(GOAL + " ").hits}
+    assert with_prior["mesmerize"] == pytest.approx(GOAL_PRIOR * without["mesmerize"])
+    assert with_prior["reroll-rules"] == pytest.approx(without["reroll-rules"])  # a rule page: unchanged
+    assert ids(goal, GOAL)[0] == "mesmerize"
+
+
+def test_offline_engine_agrees_on_goals(goal: Release, tmp_path: Path) -> None:
+    for q, got in zip(GOALS, node_search(goal, GOALS, tmp_path), strict=True):
+        server = goal.search(q)
+        assert got["ids"] == [h.id for h in server.hits], q
+        assert got["sections"] == [list(h.section) if h.section else None for h in server.hits], q
+    assert node_search(goal, [GOAL], tmp_path)[0]["ids"][0] == "mesmerize"
+
+
+def test_a_dial_is_a_piece(goal: Release, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"dial" names a piece in the box (a component), as "token" names a status effect (round 2: the kind hint)."""
+    assert ranking.hinted_kinds(words(DIAL)) == {"component"}
+    with_hint = {h.id: h.score for h in goal.search(DIAL).hits}
+    monkeypatch.setattr(ranking, "KIND_HINTS", {})
+    without = {h.id: h.score for h in goal.search(DIAL + " ").hits}
+    assert with_hint["life-counter"] == pytest.approx(ranking.KIND_HINT_PRIOR * without["life-counter"])
+    assert with_hint["health-rule"] == pytest.approx(without["health-rule"])
+    assert ids(goal, DIAL)[0] == "life-counter"

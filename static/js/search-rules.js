@@ -199,6 +199,7 @@
     });
     if (this.asksName(all)) return { kinds: new Set(t.name_kinds), prior: t.name_prior, games: games };
     if (hasPhrase(text, t.timing)) return { kinds: new Set(t.timing_kinds), prior: t.timing_prior, games: games };
+    if (hasPhrase(text, t.goal)) return { kinds: new Set(t.goal_kinds), prior: t.goal_prior, games: games };
     return { kinds: new Set(), prior: 1, games: games };
   };
 
