@@ -15,6 +15,9 @@ from pathlib import Path
 
 import yaml
 
+# libyaml's loader when PyYAML has it (as indexer/frontmatter.py): the same data, about 8 times faster to read
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 DEV_FILE = DATA / "search_eval_dev.yaml"
@@ -104,7 +107,7 @@ class SetQuery:
 
 def load_set(path: Path, known_ids: Iterable[str] | None = None) -> list[SetQuery]:
     """One half of the v2 set, checked: fields, closed lists, gaps marked as such, ids that exist."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)  # a safe loader (SafeLoader or its C twin)
     if not isinstance(raw, dict) or not isinstance(raw.get("queries"), list):
         raise ValueError(f"{path}: expected a mapping with a 'queries' list")
     known = set(known_ids) if known_ids is not None else None

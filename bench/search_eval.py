@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:
 
 from bench.eval_sets import (  # noqa: E402
     SET_FILES,
+    YAML_LOADER,
     SetQuery,
     gaps,
     load_set,
@@ -94,7 +95,7 @@ class Metrics:
 
 def load_eval(path: Path = EVAL_FILE, known_ids: Iterable[str] | None = None) -> list[EvalQuery]:
     """The evaluation set, checked: every field present, tags from the closed lists, ids that exist."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)  # a safe loader (SafeLoader or its C twin)
     known = set(known_ids) if known_ids is not None else None
     out, problems = [], []
     for n, item in enumerate(raw.get("queries") or [], start=1):

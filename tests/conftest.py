@@ -23,16 +23,22 @@ from indexer.release import current_release, new_release_dir, publish, read_mani
 
 from .helpers import LiveServer
 
-# The longest files, longest first (by `make test`'s --durations, session 11): run first, so that across xdist
-# workers (`make test`: --dist loadfile) none of them starts last and leaves one worker alone; the many short
-# files even out the end.
+# The longest files, longest first (each file's time in a whole `make test`, session 13: over 25 s): run first,
+# so that across xdist workers (`make test`: --dist loadfile) none of them starts last and leaves one worker alone;
+# the many short files even out the end. xdist would otherwise queue the files with the most tests first, which
+# left the long one- and two-test files (the Polish walk, axe, XSS) to the end: pyproject.toml's addopts turn that
+# off (--no-loadscope-reorder), so this order holds.
 RUN_FIRST = tuple(f"tests/{name}.py" for name in (
-    "browser/test_twin_offline", "test_search_eval_sets", "browser/test_polish_pages", "test_prefix", "test_routes",
-    "test_search_quality", "browser/test_pwa_a11y", "test_search_signals", "test_wheel", "browser/test_static_export",
-    "browser/test_xss_browser", "test_pwa_routes", "test_search_index", "test_content_faq", "test_schemathesis",
-    "browser/test_calc_offline", "browser/test_pwa_offline", "test_search_fast_paths", "browser/test_calc_polish",
-    "test_provenance", "test_stemmer_threads", "test_load", "test_bench_tools", "test_twin_pages",
-    "test_prefix_hosting", "browser/test_ux_reading", "browser/test_search_instant"))
+    "browser/test_polish_pages", "browser/test_pwa_a11y", "browser/test_table_prefs", "test_search_eval_sets",
+    "test_prefix", "test_search_fast_paths", "browser/test_static_export", "test_routes", "test_search_quality",
+    "test_search_signals", "browser/test_table_pages", "test_search_index", "browser/test_calc_ux", "test_wheel",
+    "browser/test_xss_browser", "browser/test_ux_reading", "hostile/test_search_pool",
+    "browser/test_calc_odds_abilities", "browser/test_calc_polish", "test_stemmer_threads", "test_calc_pages",
+    "test_bench_tools", "test_prefix_hosting", "browser/test_ux_calc_table", "test_schemathesis", "test_fuzz_search",
+    "test_twin_pages", "hostile/test_page_pack_warm", "test_pwa_routes", "browser/test_pwa_offline",
+    "browser/test_table_share", "browser/test_calc_offline", "browser/test_calc_a11y", "test_provenance",
+    "test_page_pack", "browser/test_search_instant", "browser/test_twin_offline", "browser/test_prefix_offline",
+    "browser/test_search_offline_quality", "hostile/test_trusted_urls", "test_load"))
 
 # The real content; a developer may point the suite at another tree while writing content.
 CONTENT_DIR = Path(os.environ.get("THRONE_RULES_TEST_CONTENT", PROJECT_ROOT / "content"))

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from ..helpers import LiveServer
+from .shared_context import SharedContexts
 
 PHONE = {"width": 360, "height": 740}
 SCHEMES = ["light", "dark"]
@@ -42,13 +43,16 @@ def phone_context(browser: Browser, server: LiveServer, scheme: str, **extra: ob
 
 
 @pytest.fixture(params=SCHEMES)
-def phone(request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer) -> Iterator[Page]:
-    context = phone_context(browser, live_server, request.param)
-    page = context.new_page()
+def phone(request: pytest.FixtureRequest, browser: Browser, live_server: LiveServer,
+          shared_contexts: SharedContexts) -> Iterator[Page]:
+    """A new page in the module's phone context of this scheme, which forgets the test after it."""
+    scheme = request.param
+    shared = shared_contexts.get(("phone", scheme), lambda: phone_context(browser, live_server, scheme))
+    page = shared.page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     yield page
-    context.close()
+    shared.forget()
     assert errors == [], errors
 
 
