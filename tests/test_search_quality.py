@@ -46,7 +46,9 @@ MEASURED_SETS = {"dev": (0.843, 0.963), "heldout": (0.851, 0.947), "dev3": (0.82
                  # session 11's new sets, measured once on 52ef232 (heldout12 and pl13 as declared)
                  "dev12": (0.755, 0.906), "heldout12": (0.772, 0.911), "pl13": (0.711, 0.878),
                  # session 12's new sets, measured once on dde626b (heldout14 and pl15 as declared)
-                 "dev14": (0.802, 0.915), "heldout14": (0.712, 0.904), "pl15": (0.771, 0.927)}
+                 "dev14": (0.802, 0.915), "heldout14": (0.712, 0.904), "pl15": (0.771, 0.927),
+                 # session 13's new sets, measured once on 63225e8 (heldout16 and pl17 as declared)
+                 "dev16": (0.745, 0.887), "heldout16": (0.689, 0.874), "pl17": (0.719, 0.906)}
 
 # Issue 8: each finds its Polish page in the top three (server here; offline in tests/browser).
 POLISH_QUERIES = {
