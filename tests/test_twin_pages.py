@@ -89,10 +89,12 @@ def test_stale_twin_says_so_in_polish(tmp_path: Path) -> None:
 
 
 def test_search_finds_the_page_in_the_query_language(client: FlaskClient) -> None:
-    for query, first in (("ogłuszenie", "pl-stun"), ("jak działa stun", "pl-stun"), ("stun", "stun"),
-                         ("stun timing", "stun")):
+    # "stun timing" may open Stun or its English FAQ on when Stun takes effect (both English pages on its timing;
+    # which comes first moves with the words of other pages): never the Polish twin.
+    for query, first in (("ogłuszenie", {"pl-stun"}), ("jak działa stun", {"pl-stun"}), ("stun", {"stun"}),
+                         ("stun timing", {"stun", "faq-barbarian-stun-immediate"})):
         found = client.get("/api/search", query_string={"q": query}).get_json()
-        assert found["results"][0]["id"] == first, (query, [r["id"] for r in found["results"][:3]])
+        assert found["results"][0]["id"] in first, (query, [r["id"] for r in found["results"][:3]])
 
 
 def test_results_mark_their_language(client: FlaskClient) -> None:
