@@ -38,6 +38,12 @@ def write_entry(content: Path, name: str, text: str) -> Path:
     return path
 
 
+def write_others(content: Path, count: int = 4, body: str = "A token, a card.") -> None:
+    """`count` plain rule pages (other-0, other-1, ...) that a tiny corpus needs so that its words have a spread."""
+    for i in range(count):
+        write_entry(content, f"o{i}.md", entry_text(f"other-{i}", f"Other {i}", kind="rule", body=body))
+
+
 @contextmanager
 def built_release(content: Path) -> Iterator[Release]:
     """The content at `content` built beside it and loaded as the server loads it; its index closed after."""

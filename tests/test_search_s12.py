@@ -18,7 +18,7 @@ from indexer.intent import TIMING_KINDS, TIMING_PRIOR, Intent, game_prior, query
 from indexer.library import Release
 from indexer.ranking import reached_weights
 
-from .helpers import built_release, entry_text, write_entry
+from .helpers import built_release, entry_text, write_entry, write_others
 from .test_search_signals import node_search
 
 FILLER = "my dear grandson got knocked flat must he pay to stand"
@@ -46,9 +46,7 @@ def s12_content(root: Path, moment: bool = False) -> Path:
     write_entry(root, "up.md", entry_text("getting-up", "Getting up", kind="rule",
                                           body="Stand up: pay to stand. A flat hero stands. Stand, stand, pay, "
                                                "knocked."))
-    for i in range(6):
-        write_entry(root, f"o{i}.md", entry_text(f"other-{i}", f"Other {i}", kind="rule",
-                                                 body="A token on a hero, an attack."))
+    write_others(root, 6, "A token on a hero, an attack.")
     return root
 
 

@@ -19,7 +19,7 @@ from indexer.intent import GOAL_KINDS, GOAL_PRIOR, Intent, query_intent
 from indexer.library import Release
 from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, compared_games, content_words, named_game
 
-from .helpers import built_release, entry_text, write_entry
+from .helpers import built_release, entry_text, write_entry, write_others
 from .test_search_signals import node_search
 
 COMPARE = "in dungeon dice you add up the dice, how does dice throne decide what my attack does"
@@ -38,8 +38,7 @@ def s13_content(root: Path) -> Path:
     write_entry(root, "ability.md", entry_text("offensive-ability", "Offensive ability", kind="rule",
                                                body="The dice's final result decides which ability the attack "
                                                     "uses: the ability's combination of dice."))
-    for i in range(4):
-        write_entry(root, f"o{i}.md", entry_text(f"other-{i}", f"Other {i}", kind="rule", body="A token, a card."))
+    write_others(root)
     return root
 
 
@@ -65,8 +64,7 @@ def goal_content(root: Path) -> Path:
                                                body="A dial that shows health."))
     write_entry(root, "health.md", entry_text("health-rule", "Life rules", kind="rule",
                                               body="Health: a dial shows it."))
-    for i in range(4):
-        write_entry(root, f"o{i}.md", entry_text(f"other-{i}", f"Other {i}", kind="rule", body="A token, a card."))
+    write_others(root)
     return root
 
 
