@@ -35,8 +35,8 @@ same fields and boosts, then order them here, by the same rules:
 - the kind hint: "the token that ...", "a spell that ..." prefers entries of that kind (KIND_HINTS);
 - the polarity hint: "debuff" / "buff" marks down status effects of the other type (POLARITY_HINTS);
 - the number prior: a query asking for a number ("how many", "max", "ile") prefers entries with a fact box;
-- the compared game: a query naming two games asks about the one it names last (named_game); the other's pages
-  get COMPARED_GAME besides GAME_MISMATCH (compared_games);
+- the compared game: a query naming two games asks about the one it names last; the other's pages get
+  COMPARED_GAME besides GAME_MISMATCH (asked_game);
 - the intent priors (indexer/intent.py): "what's it called" prefers the term's own entry, "timing" a phase, a
   word only one game uses that game's pages, and a Dungeon Dice page comes after the others unless the query
   names Dungeon Dice or one of its words.
@@ -166,14 +166,17 @@ def is_question(all_words: list[str]) -> bool:
     return bool(all_words) and all_words[0] in QUESTION_WORDS
 
 
+# GAME_NAMES as word tuples, the longest first (so "dice throne adventures" wins over "dice throne").
+_GAME_PHRASES = sorted(((tuple(p.split()), g) for g, ps in GAME_NAMES.items() for p in ps), key=lambda x: -len(x[0]))
+
+
 def game_mentions(query_words: list[str]) -> tuple[list[str], list[str]]:
     """The games a query names, in order (read left to right, the longest name first), and its other words."""
-    phrases = sorted(((tuple(p.split()), g) for g, ps in GAME_NAMES.items() for p in ps), key=lambda x: -len(x[0]))
     games: list[str] = []
     rest: list[str] = []
     i = 0
     while i < len(query_words):
-        found = next(((len(p), g) for p, g in phrases if tuple(query_words[i:i + len(p)]) == p), None)
+        found = next(((len(p), g) for p, g in _GAME_PHRASES if tuple(query_words[i:i + len(p)]) == p), None)
         if found is None:
             rest.append(query_words[i])
             i += 1
@@ -183,23 +186,24 @@ def game_mentions(query_words: list[str]) -> tuple[list[str], list[str]]:
     return games, rest
 
 
-def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
-    """The game a query asks about, and the query without the words that name games (only when other words remain).
-
-    A query that names two games compares them ("in dungeon dice you add up the dice, how does dice throne decide
-    what my attack does"): the game it names last is the one it asks about (session 13), and the other's name is
-    not searched either (it names a game, not a thing of it)."""
+def asked_game(query_words: list[str]) -> tuple[str | None, list[str], frozenset[str]]:
+    """The game a query asks about, the query without the words that name games (when other words remain), and the
+    games it names only to compare ("in dungeon dice you add up the dice, how does dice throne decide..."): the game
+    named last is the one asked about (session 13); no game's name is searched. As Rules.namedGame offline."""
     games, rest = game_mentions(query_words)
     if not games or not rest:
-        return None, query_words
-    return games[-1], rest
+        return None, query_words, frozenset()
+    return games[-1], rest, frozenset(games[:-1]) - {games[-1]}
+
+
+def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
+    """asked_game's game and words."""
+    return asked_game(query_words)[:2]
 
 
 def compared_games(query_words: list[str]) -> frozenset[str]:
-    """The games a query names only to compare with the one it asks about (named_game): their pages get
-    COMPARED_GAME besides GAME_MISMATCH. None when it names one game, or only game names."""
-    games, rest = game_mentions(query_words)
-    return frozenset(games[:-1]) - {games[-1]} if games and rest else frozenset()
+    """asked_game's games named only to compare: none when the query names one game, or only game names."""
+    return asked_game(query_words)[2]
 
 
 def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:
@@ -322,7 +326,7 @@ class QueryInfo:
     flags: list[float] | None = None  # segment_weights (weak or strong), when weights also carry rarity
     polarity: str | None = None  # the kind of status effect the query asks for ("debuff": negative)
     intent: Intent = Intent()  # what the query asks for beyond what it names (indexer/intent.py)
-    compared: frozenset[str] = frozenset()  # the games it names only to compare (compared_games)
+    compared: frozenset[str] = frozenset()  # the games it names only to compare (asked_game)
 
     def names_hero(self, c: Candidate) -> bool:
         """The query names one of the FAQ's heroes and asks something more: a strong segment beyond the hero's

@@ -35,15 +35,14 @@ from .ranking import (
     NameMatcher,
     NameWords,
     QueryInfo,
+    asked_game,
     base_score,
-    compared_games,
     content_words,
     coverage,
     hinted_kinds,
     hinted_polarity,
     hints_number,
     is_question,
-    named_game,
     query_language,
     quoted_words,
     rank_top,
@@ -164,8 +163,7 @@ class SearchIndex:
             return SearchResult(0, [], None)
         intent = query_intent(all_words)
         query_words = without_intent_words(query_words, all_words)
-        compared = compared_games(query_words)
-        game, query_words = named_game(query_words)
+        game, query_words, compared = asked_game(query_words)
         # the games' names are read in the whole query and do not count in the words searched (session 13): a long
         # comparison names the game it asks about at its end
         query_words = query_words[:MAX_QUERY_WORDS]
