@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from ..conftest import CONTENT_DIR
 from ..helpers import LiveServer
@@ -22,15 +23,23 @@ QUERIES = ["evasive", "koth", "cp", "undefen", "kings hand", "stun", "poison", "
 LIMIT = 8  # the typeahead's
 
 
-def option_ids(page: Page, box: str, query: str) -> list[str]:
-    """Type `query` into the box and read its options' entry ids once the list is for this text."""
+def option_ids(page: Page, box: str, query: str, want: list[str]) -> list[str]:
+    """Type `query` into the box and read its options' entry ids once they are `want` (or after 5 s, whatever
+    shows). The list answering the previous text (or the recent rules an empty box offers) can still be up for a
+    moment after the new text is typed, so one early read would compare the wrong list."""
     page.locator(box).fill("")
     page.locator(box).fill(query)
     listbox = page.locator(f"#{page.locator(box).get_attribute('aria-controls')}")
     expect(listbox).to_have_attribute("role", "listbox")
     expect(listbox.locator("[role=option]").first).to_be_visible()
-    return [str(x) for x in listbox.locator("[role=option]").evaluate_all(
-        "opts => opts.map(o => o.getAttribute('data-entry-id'))")]
+    read = "opts => opts.map(o => o.getAttribute('data-entry-id'))"
+    try:
+        page.wait_for_function("([sel, want]) => JSON.stringify(Array.from(document.querySelectorAll(sel))"
+                               ".map(o => o.getAttribute('data-entry-id'))) === JSON.stringify(want)",
+                               arg=[f"#{listbox.get_attribute('id')} [role=option]", want], timeout=5000)
+    except PlaywrightTimeout:
+        pass  # the assertion below shows the difference
+    return [str(x) for x in listbox.locator("[role=option]").evaluate_all(read)]
 
 
 def test_offline_first_keystroke_shows_options_and_they_are_the_servers(browser: Browser, build_dir: Path) -> None:
@@ -66,7 +75,7 @@ def test_offline_first_keystroke_shows_options_and_they_are_the_servers(browser:
 
         # The same results as the server's /api/search, option for option.
         for query in QUERIES:
-            got = option_ids(page, "input[type=search] >> nth=0", query)
+            got = option_ids(page, "input[type=search] >> nth=0", query, expected[query])
             assert got == expected[query], query
     finally:
         context.close()
