@@ -67,6 +67,12 @@ DEV16_FILE = DATA / "search_eval_v16_dev.yaml"
 HELDOUT16_FILE = DATA / "search_eval_v16_heldout.yaml"
 # v17 (session 13): 96 Polish and mixed questions in three new voices, measure-only, not split.
 PL17_FILE = DATA / "search_eval_v17_pl.yaml"
+# v18 (session 14): 170 English queries in five more new voices, split the same way (seed 20261214); heldout18 is
+# measured once, under the rule docs/search-eval-baseline.md declared before it was written.
+DEV18_FILE = DATA / "search_eval_v18_dev.yaml"
+HELDOUT18_FILE = DATA / "search_eval_v18_heldout.yaml"
+# v19 (session 14): 100 Polish questions in four new voices, measure-only, not split.
+PL19_FILE = DATA / "search_eval_v19_pl.yaml"
 # Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
 SET_FILES: dict[str, tuple[Path, str]] = {
     "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
@@ -80,6 +86,7 @@ SET_FILES: dict[str, tuple[Path, str]] = {
     "dev12": (DEV12_FILE, "category"), "heldout12": (HELDOUT12_FILE, "category"), "pl13": (PL13_FILE, "game"),
     "dev14": (DEV14_FILE, "category"), "heldout14": (HELDOUT14_FILE, "category"), "pl15": (PL15_FILE, "game"),
     "dev16": (DEV16_FILE, "category"), "heldout16": (HELDOUT16_FILE, "category"), "pl17": (PL17_FILE, "game"),
+    "dev18": (DEV18_FILE, "category"), "heldout18": (HELDOUT18_FILE, "category"), "pl19": (PL19_FILE, "game"),
 }
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")

@@ -23,6 +23,7 @@ from bench.eval_sets import (
     DEV12_FILE,
     DEV14_FILE,
     DEV16_FILE,
+    DEV18_FILE,
     DEV_FILE,
     GAMES,
     HELDOUT3_FILE,
@@ -33,6 +34,7 @@ from bench.eval_sets import (
     HELDOUT12_FILE,
     HELDOUT14_FILE,
     HELDOUT16_FILE,
+    HELDOUT18_FILE,
     HELDOUT_FILE,
     ISSUE_MINIMUMS,
     LANGS,
@@ -42,6 +44,7 @@ from bench.eval_sets import (
     PL13_FILE,
     PL15_FILE,
     PL17_FILE,
+    PL19_FILE,
     V10_FILE,
     SetQuery,
     load_set,
@@ -53,15 +56,16 @@ HALVES = {"dev": DEV_FILE, "heldout": HELDOUT_FILE, "dev3": DEV3_FILE, "heldout3
           "dev4": DEV4_FILE, "heldout4": HELDOUT4_FILE, "dev5": DEV5_FILE, "heldout5": HELDOUT5_FILE,
           "dev6": DEV6_FILE, "heldout6": HELDOUT6_FILE, "dev9": DEV9_FILE, "heldout9": HELDOUT9_FILE,
           "dev12": DEV12_FILE, "heldout12": HELDOUT12_FILE, "dev14": DEV14_FILE, "heldout14": HELDOUT14_FILE,
-          "dev16": DEV16_FILE, "heldout16": HELDOUT16_FILE}
+          "dev16": DEV16_FILE, "heldout16": HELDOUT16_FILE, "dev18": DEV18_FILE, "heldout18": HELDOUT18_FILE}
 PAIRS = {"v2": ("dev", "heldout"), "v3": ("dev3", "heldout3"), "v4": ("dev4", "heldout4"), "v5": ("dev5", "heldout5"),
          "v6": ("dev6", "heldout6"), "v9": ("dev9", "heldout9"), "v12": ("dev12", "heldout12"),
-         "v14": ("dev14", "heldout14"), "v16": ("dev16", "heldout16")}
+         "v14": ("dev14", "heldout14"), "v16": ("dev16", "heldout16"),
+         "v18": ("dev18", "heldout18")}
 SEEDS = {"dev": 20261123, "heldout": 20261123, "dev3": 20261124, "heldout3": 20261124,
          "dev4": 20261126, "heldout4": 20261126, "dev5": 20261127, "heldout5": 20261127,
          "dev6": 20261128, "heldout6": 20261128, "dev9": 20261209, "heldout9": 20261209,
          "dev12": 20261130, "heldout12": 20261130, "dev14": 20261201, "heldout14": 20261201,
-         "dev16": 20261202, "heldout16": 20261202}
+         "dev16": 20261202, "heldout16": 20261202, "dev18": 20261214, "heldout18": 20261214}
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +179,8 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
     assert main(["--build-dir", str(build_dir), "--server-only", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     measure_only = {"pl7": PL7_FILE, "pl8": PL8_FILE, "v10": V10_FILE, "pl11": PL11_FILE, "pl13": PL13_FILE,
-                    "pl15": PL15_FILE, "pl17": PL17_FILE}
+                    "pl15": PL15_FILE, "pl17": PL17_FILE,
+                    "pl19": PL19_FILE}
     assert set(doc["sets"]) == {"old", *HALVES, *measure_only}
     assert {"n", "top1", "top3", "mrr10", "by_tag", "failures"} <= set(doc["server"])  # the old set, as before
     assert doc["server"] == doc["sets"]["old"]["server"]
@@ -183,9 +188,10 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
         figures = doc["sets"][name]
         queries = load_set(HALVES[name])
         # a category for every category the half has: all six up to v6; v9 was written without hero and Polish,
-        # v12, v14 and v16 without Polish (v13, v15 and v17 are their Polish)
+        # v12, v14, v16 and v18 without Polish (v13, v15, v17 and v19 are their Polish)
         assert set(figures["server"]["by_category"]) == {q.category for q in queries if not q.gap}
-        no_polish = {"dev9", "heldout9", "dev12", "heldout12", "dev14", "heldout14", "dev16", "heldout16"}
+        no_polish = {"dev9", "heldout9", "dev12", "heldout12", "dev14", "heldout14", "dev16", "heldout16",
+                     "dev18", "heldout18"}
         assert name in no_polish or set(figures["server"]["by_category"]) == set(CATEGORIES)
         assert figures["n"] + len(figures["gaps"]) == len(queries)
         assert all(g["note"] for g in figures["gaps"])
@@ -198,10 +204,10 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
     assert "| heldout |" in table and "| old |" not in table and "**heldout** by category:" in table
 
 
-@pytest.mark.parametrize("path", [PL7_FILE, PL8_FILE, PL13_FILE, PL15_FILE, PL17_FILE],
-                         ids=["v7", "v8", "v13", "v15", "v17"])
+@pytest.mark.parametrize("path", [PL7_FILE, PL8_FILE, PL13_FILE, PL15_FILE, PL17_FILE, PL19_FILE],
+                         ids=["v7", "v8", "v13", "v15", "v17", "v19"])
 def test_polish_sets_are_polish_new_and_known(corpus: Corpus, halves: dict[str, list[SetQuery]], path: Path) -> None:
-    """v7, v8, v13, v15, v17 (measure-only): Polish questions, every label a known entry, none an older set's query."""
+    """v7, v8, v13, v15, v17, v19 (measure-only): Polish questions, each label a known entry, none an old query."""
     queries = load_set(path, known_ids=corpus.entries)
     assert len(queries) >= 60 and all(q.lang == "pl" and q.category == "polish" for q in queries)
     older = [q for qs in halves.values() for q in qs] + (load_set(PL7_FILE) if path == PL8_FILE else [])
