@@ -361,3 +361,23 @@ def test_pages_match_data(corpus):
     win = corpus.entries["recording-a-win"].text
     for phrase in ("every 5 Gold", "5 Scenario Points", "Portal Crawl only", "Boss Battle only"):
         assert phrase in win
+
+
+def test_register_sweep_exceptions(corpus):
+    """Session 14 register sweep: general rules that Adventures and Dungeon Dice entries state keep their exceptions."""
+    e = corpus.entries
+    # the campaign's King's Hand roll against an Ultimate is not carried into the Boss modes (marked as our reading)
+    boss_modes = e["kings-hand-boss-modes"].text
+    assert "Ultimate" in boss_modes and "our reading" in boss_modes
+    # the Heroes-win-a-tie note is the campaign Boss Battle's; the Boss modes keep the standard draw (marked)
+    end = e["end-of-boss-battle"].text
+    assert "Boss vs Many" in end and "draw" in end and "our reading" in end
+    # the Polish summary pages that say nothing stops an activated Ultimate name the campaign's King's Hand exception
+    for page in ("pl-rodzaje-obrazen", "pl-faza-rzutu", "pl-pamietaj"):
+        assert "kings-hand#" in e[page].html, page
+    # a Unique Defense keeps 'unless its card says otherwise' in the Hero Step table
+    assert "unless its card says otherwise" in e["hero-step"].text
+    # Dungeon Dice: trophy Fame keeps the Toad limit; equipment changes keep one set per turn; Execute beats totals
+    assert "at most 1 Fame" in e["dd-monster-dice"].text and "at most 1 Fame" in e["dd-dragon"].text
+    assert "one set of equipment" in e["dd-off-turn"].text
+    assert "Execute" in e["dd-quick-play-rules"].text
