@@ -33,10 +33,12 @@ def evaluate(q: query.Query, impacts: Mapping[Key, dict[int, float]], terms: dic
             return {}
         out: Matched = {}
         for d in set(parts[0]).intersection(*parts[1:]):
-            got = 0
+            score, got = 0, 0  # summed from 0 in the parts' order, as sum() and Whoosh sum
             for p in parts:
-                got |= p[d][1]
-            out[d] = (sum(p[d][0] for p in parts), got)
+                part_score, part_got = p[d]
+                score += part_score
+                got |= part_got
+            out[d] = (score, got)
         return out
     if isinstance(q, query.DisjunctionMax):  # a segment: its best phrase's score, every phrase's terms
         return _merge(q.subqueries, impacts, terms, summed=False)

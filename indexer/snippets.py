@@ -15,10 +15,9 @@ SNIPPET_CHARS, SNIPPET_BEFORE = 180, 50
 
 class BodyText:
     """A body's words, read once (a page is read when a search first shows it, so this is paid inside a search):
-    each word's folded form, where each distinct word first occurs, and its stem in the body's language ("en" or
-    "pl"), taken once per distinct word when a snippet first needs it. `folding`: raw token -> folded word, shared
-    by the bodies of one release (a word is folded once, whichever page it is on). The words' places in the body
-    are read again for the snippet's window only."""
+    each word's folded form, and its stem in the body's language ("en" or "pl") when a snippet first asks for it
+    (BodyText.stem). `folding`: raw token -> folded word, shared by the bodies of one release (a word is folded
+    once, whichever page it is on). The words' places in the body are read again for the snippet's window only."""
 
     def __init__(self, body: str, lang: str, folding: dict[str, str] | None = None):
         self.body = body
@@ -28,15 +27,15 @@ class BodyText:
         for token in set(raw).difference(folding):
             folding[token] = fold_word(token)
         self.folded = [folding[token] for token in raw]
-        # folded word -> the number of its first occurrence (the last one written, counting down, is the first)
-        self.first = {self.folded[n]: n for n in range(len(self.folded) - 1, -1, -1)}
-        self._stems: dict[str, str] | None = None
+        self._stems: dict[str, str] = {}
 
-    def stems(self) -> dict[str, str]:
-        """Distinct folded word -> its stem."""
-        if self._stems is None:
-            self._stems = {w: stem(w, self.lang) for w in self.first}
-        return self._stems
+    def stem(self, word: str) -> str:
+        """A word's stem, taken once per distinct word and only when asked for (a snippet reads up to its first
+        matched word and a window after it: most words of a body are never stemmed)."""
+        found = self._stems.get(word)
+        if found is None:
+            found = self._stems[word] = stem(word, self.lang)
+        return found
 
     def places(self, n: int) -> Iterator[tuple[int, int, str]]:
         """(start, end, folded word) of the body's words from the n-th on."""
@@ -48,18 +47,17 @@ class BodyText:
 def body_words(body: str, lang: str) -> list[tuple[int, int, str, str]]:
     """Every word of a body with its place, folded form and stem in the body's language ("en" or "pl")."""
     text = BodyText(body, lang)
-    stems = text.stems()
-    return [(s, e, w, stems[w]) for s, e, w in text.places(0)]
+    return [(s, e, w, text.stem(w)) for s, e, w in text.places(0)]
 
 
 def snippet(text: BodyText, wanted: set[str], summary: str) -> str:
     """Safe HTML: a window of the body from just before the first word whose stem is wanted, wanted words
     marked; the escaped summary when no word is."""
-    marked = {w for w, s in text.stems().items() if s in wanted}
-    if not marked:
+    first = next((n for n, w in enumerate(text.folded) if text.stem(w) in wanted), None)
+    if first is None:
         return html.escape(summary)
     body = text.body
-    places = text.places(min(text.first[w] for w in marked))
+    places = text.places(first)
     at = next(places)
     start = max(0, at[0] - SNIPPET_BEFORE)
     if start > 0:
@@ -70,7 +68,7 @@ def snippet(text: BodyText, wanted: set[str], summary: str) -> str:
     for s, e, w in chain([at], places):
         if s >= end:
             break
-        if w in marked:
+        if text.stem(w) in wanted:
             out.append(f"{html.escape(body[pos:s])}<mark>{html.escape(body[s:e])}</mark>")
             pos = e
     out.append(html.escape(body[pos:end]))
