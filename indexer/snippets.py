@@ -27,6 +27,7 @@ class BodyText:
         for token in set(raw).difference(folding):
             folding[token] = fold_word(token)
         self.folded = [folding[token] for token in raw]
+        self.distinct = list(dict.fromkeys(self.folded))  # each word once, in the order it first occurs
         self._stems: dict[str, str] = {}
 
     def stem(self, word: str) -> str:
@@ -53,11 +54,13 @@ def body_words(body: str, lang: str) -> list[tuple[int, int, str, str]]:
 def snippet(text: BodyText, wanted: set[str], summary: str) -> str:
     """Safe HTML: a window of the body from just before the first word whose stem is wanted, wanted words
     marked; the escaped summary when no word is."""
-    first = next((n for n, w in enumerate(text.folded) if text.stem(w) in wanted), None)
-    if first is None:
+    # the first word whose stem is wanted is the first occurrence of the first such distinct word, in the order
+    # the words first occur: only the words before it are stemmed, each once
+    hit = next((w for w in text.distinct if text.stem(w) in wanted), None)
+    if hit is None:
         return html.escape(summary)
     body = text.body
-    places = text.places(first)
+    places = text.places(text.folded.index(hit))
     at = next(places)
     start = max(0, at[0] - SNIPPET_BEFORE)
     if start > 0:
