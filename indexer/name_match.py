@@ -11,7 +11,7 @@ import bisect
 from collections.abc import Iterable
 
 from .analysis import stem
-from .vocabulary import FUZZY_WEIGHT, PREFIX_WEIGHT, letter_mask, within_edits
+from .vocabulary import FUZZY_CACHE, FUZZY_WEIGHT, PREFIX_WEIGHT, letter_mask, within_edits
 
 Phrase = tuple[str, ...]
 
@@ -41,11 +41,23 @@ class NameWords:
             self.by_shape.setdefault((w[0], len(w)), []).append(w)
         self._known = set(self.words)
         self.masks = {w: letter_mask(w) for w in self.words}
+        self._found: dict[tuple[str, bool], dict[str, float]] = {}
 
     def matches(self, query_word: str, last: bool) -> dict[str, float]:
         """Name word -> how well query_word matches it, for every name word it matches at all: 1 the same word,
         STEM_WEIGHT the same stem (English or Polish), PREFIX_WEIGHT a completion of the last query word,
-        FUZZY_WEIGHT[d] within max_edits(query_word) edits d, same first letter."""
+        FUZZY_WEIGHT[d] within max_edits(query_word) edits d, same first letter.
+
+        Callers must not change the dict: it is remembered (for up to FUZZY_CACHE query words, as the vocabulary
+        remembers a word's fuzzy variants)."""
+        found = self._found.get((query_word, last))
+        if found is None:
+            if len(self._found) >= FUZZY_CACHE:
+                self._found.clear()
+            found = self._found[(query_word, last)] = self._matches(query_word, last)
+        return found
+
+    def _matches(self, query_word: str, last: bool) -> dict[str, float]:
         found: dict[str, float] = {}
         # the rules' weights fall in the order word_matches tries them, so the best rule is the highest figure
         for w, d in within_edits(query_word, self.by_shape, self.masks):
@@ -93,6 +105,7 @@ class NameMatcher:
             for phrase in alternatives:
                 for key in phrase:
                     self.key_segments.setdefault(key, set()).add(i)
+        self._scored: dict[tuple[str, ...], tuple[float, bool]] = {}  # a name's words -> _name_score
 
     def __call__(self, names: list[list[str]]) -> float:
         """max over names of (weighted share of query segments the name matches) x (share of the name's words
@@ -103,37 +116,48 @@ class NameMatcher:
         """name_match, and whether the query holds one of the names whole (named: every word of a name with a
         word rarer than NAMED_MAX_DF documents)."""
         best, named = 0.0, False
+        hit_words = self.hits.keys()
         for name in names:
-            # per query word, the name word it matches best (on a tie, the later one)
-            known: dict[tuple[str, bool], tuple[float, int]] = {}
-            for j, w in enumerate(name):
-                for key, score in self.hits.get(w, ()):
-                    if score >= known.get(key, (0.0, -1))[0]:
-                        known[key] = (score, j)
-            if not known:
+            if hit_words.isdisjoint(name):  # no word of it matches a query word: it scores 0
                 continue
-            got = 0.0
-            used: set[int] = set()
-            for i in sorted({i for key in known for i in self.key_segments.get(key, ())}):
-                alternatives, weight = self.segments[i], self.weights[i]
-                seg_best, seg_used = 0.0, ()
-                for phrase in alternatives:
-                    score, hit = 1.0, []
-                    for key in phrase:
-                        found = known.get(key)
-                        if found is None:
-                            score = 0.0
-                            break
-                        score = min(score, found[0])
-                        hit.append(found[1])
-                    if score > seg_best:
-                        seg_best, seg_used = score, hit
-                got += seg_best * weight
-                used.update(seg_used)
-            best = max(best, (got / self.total) * (len(used) / len(name)))
-            if not named and len(used) == len(name):
-                named = min(self.df.get(w, 0) for w in name) <= NAMED_MAX_DF
+            key = tuple(name)
+            found = self._scored.get(key)
+            if found is None:  # many candidates share a name (a page and its twin): each is scored once a query
+                found = self._scored[key] = self._name_score(name)
+            value, whole = found
+            best = max(best, value)
+            named = named or whole
         return best, named
+
+    def _name_score(self, name: list[str]) -> tuple[float, bool]:
+        """One name's (weighted share of query segments it matches) x (share of its words matched), and whether
+        the query holds it whole (named)."""
+        # per query word, the name word it matches best (on a tie, the later one)
+        known: dict[tuple[str, bool], tuple[float, int]] = {}
+        for j, w in enumerate(name):
+            for key, score in self.hits.get(w, ()):
+                if score >= known.get(key, (0.0, -1))[0]:
+                    known[key] = (score, j)
+        got = 0.0
+        used: set[int] = set()
+        for i in sorted({i for key in known for i in self.key_segments.get(key, ())}):
+            alternatives, weight = self.segments[i], self.weights[i]
+            seg_best, seg_used = 0.0, ()
+            for phrase in alternatives:
+                score, hit = 1.0, []
+                for key in phrase:
+                    found = known.get(key)
+                    if found is None:
+                        score = 0.0
+                        break
+                    score = min(score, found[0])
+                    hit.append(found[1])
+                if score > seg_best:
+                    seg_best, seg_used = score, hit
+            got += seg_best * weight
+            used.update(seg_used)
+        whole = len(used) == len(name) and min(self.df.get(w, 0) for w in name) <= NAMED_MAX_DF
+        return (got / self.total) * (len(used) / len(name)), whole
 
 
 def name_match(segments: list[list[Phrase]], names: list[list[str]], weights: list[float] | None = None) -> float:

@@ -6,6 +6,8 @@ engine can be replaced without touching the site or the build.
 
 from __future__ import annotations
 
+import heapq
+import html
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -60,7 +62,14 @@ from .search_schema import (  # noqa: F401  (re-exported: the schema and the wri
     plain_text,
     write_index,
 )
-from .snippets import SNIPPET_BEFORE, SNIPPET_CHARS, BodyWord, body_words, snippet  # noqa: F401  (re-exported)
+from .search_tree import Matched, bit_numbers, evaluate, segment_mask
+from .snippets import (  # noqa: F401  (re-exported)
+    SNIPPET_BEFORE,
+    SNIPPET_CHARS,
+    BodyText,
+    body_words,
+    snippet,
+)
 from .synonyms import Phrase, phrase_index, segment
 
 _NONE: dict[int, float] = {}
@@ -121,8 +130,9 @@ class SearchIndex:
         self._named_stop = named_stop_words((n for d in self._docs for n in d.get("names") or []), STOP_WORDS)
         # (game, language) of every page: a query naming a game with no page in its language has no language prior
         self._game_langs = frozenset((d["game"], d["lang"]) for d in self._docs)
-        self._tokens: dict[int, tuple[str, list[BodyWord]]] = {}
-        self._plain_words: dict[int, list[str]] = {}
+        self._ids = [d["id"] for d in self._docs]
+        self._bodies: dict[int, BodyText] = {}
+        self._folding: dict[str, str] = {}  # raw body token -> folded word, for every body read (BodyText)
         self._results: OrderedDict[tuple[Any, ...], SearchResult] = OrderedDict()
         self._results_lock = threading.Lock()
         # where a search the cache does not hold runs: None here, in this thread; a search pool's
@@ -169,37 +179,38 @@ class SearchIndex:
         query_words = query_words[:MAX_QUERY_WORDS]
         segments = segment(query_words, self._phrases)
         q, owners = self._build_query(segments)
-        matched = self._evaluate(q)
+        searched = list(owners)  # every searched (field, term), each one bit of a document's matched terms
+        matched = self._evaluate(q, {key: 1 << n for n, key in enumerate(searched)})
         docs = self._docs
         if filters:
             matched = {d: v for d, v in matched.items() if all(docs[d].get(k) == want for k, want in filters.items())}
         flags = segment_weights(segments)
         rarity = rarity_weights(segments, self.vocabulary.df, len(docs))
         best = max((v[0] for v in matched.values()), default=0.0) or 1.0
-        # segments as bits: a document's covered segments are the OR of its matched terms' bits
-        bits = {key: sum(1 << i for i in segs) for key, segs in owners.items()}
-        masks: dict[int, int] = {}
-        for docnum, (_, terms) in matched.items():
-            mask = 0
-            for key in terms:
-                mask |= bits.get(key, 0)
-            masks[docnum] = mask
+        # segments as bits: a document's covered segments are the OR of its matched terms' segments, computed once
+        # per distinct set of matched terms (few per query)
+        segment_terms = [0] * len(segments)  # per segment, its terms' bits
+        for n, segs in enumerate(owners.values()):
+            for i in segs:
+                segment_terms[i] |= 1 << n
+        masks = {got: segment_mask(got, segment_terms) for got in {got for _, got in matched.values()}}
         reached = 0
-        for mask in set(masks.values()):
+        for mask in masks.values():
             reached |= mask
         weights = reached_weights([f * r for f, r in zip(flags, rarity, strict=True)], reached)
         seen: dict[int, tuple[float, bool]] = {}  # covered bits -> coverage(), few distinct per query
         scored = []
-        for docnum, (score, _) in matched.items():
-            mask = masks[docnum]
+        ids = self._ids
+        for docnum, (score, got) in matched.items():
+            mask = masks[got]
             cov = seen.get(mask)
             if cov is None:
                 cov = seen[mask] = coverage({i for i in range(len(segments)) if mask >> i & 1}, weights, flags)
-            scored.append((base_score(score, best, *cov), docnum, score, *cov))
-        # as the client: the best CANDIDATES by BM25 share, coverage and all_words, then id
-        scored.sort(key=lambda x: (-x[0], docs[x[1]]["id"]))
+            scored.append((-base_score(score, best, *cov), ids[docnum], docnum, score, *cov))
+        # as the client: the best CANDIDATES by BM25 share, coverage and all_words, then id (ids are unique: the
+        # tuples never compare past the id)
         candidates, numbers = [], {}
-        for _, docnum, score, share, every in scored[:CANDIDATES]:
+        for _, _, docnum, score, share, every in heapq.nsmallest(CANDIDATES, scored):
             d = docs[docnum]
             candidates.append(Candidate(d["id"], d["game"], d["kind"], d["lang"], score, share,
                                         d.get("names") or [], every, bool(d.get("facts")), d.get("heroes"),
@@ -224,7 +235,8 @@ class SearchIndex:
 
         for c in ranked:
             docnum = numbers[c.id]
-            plain = {t for f, t in matched[docnum][1] if f == "fuzzy"}  # the plain words this entry matched
+            plain = {searched[n][1] for n in bit_numbers(matched[docnum][1])
+                     if searched[n][0] == "fuzzy"}  # the plain words this entry matched
             if plain and self._docs[docnum].get("sections"):  # else no section, whatever the words
                 plain = section_words(plain, plain_owners, segments, flags,
                                       name_segments(segments, self._docs[docnum].get("names") or [], matches))
@@ -234,67 +246,42 @@ class SearchIndex:
     def _section(self, docnum: int, plain: set[str]) -> tuple[str, str] | None:
         """(anchor, heading) of the one section of the entry that holds most of the matched words, if any."""
         sections = self._docs[docnum].get("sections")
-        if not sections:
+        if not sections or not plain:  # best_section's None, without reading the body
             return None
         names = self._docs[docnum].get("names") or [[]]
-        return best_section(self._words(docnum), plain, sections, names[0])
-
-    def _words(self, docnum: int) -> list[str]:
-        """A document's folded body words, computed once."""
-        cached = self._plain_words.get(docnum)
-        if cached is None:
-            cached = self._plain_words[docnum] = [w for _, _, w, _ in self._body(docnum)[1]]
-        return cached
+        return best_section(self._body(docnum).folded, plain, sections, names[0])
 
     def _postings(self, field: str, term: str) -> dict[int, float]:
         """A term's BM25 weight (field boost included) in every document that has it."""
         return self._impacts.get((field, term), _NONE)
 
-    def _evaluate(self, q: query.Query) -> dict[int, tuple[float, frozenset[tuple[str, str]]]]:
-        """Docnum -> (score, matched (field, term)s) for a tree of Term/And/Or (summed as Whoosh sums them) and
-        DisjunctionMax (the best part's score)."""
-        if isinstance(q, query.Term):
-            terms = frozenset([(q.fieldname, q.text)])
-            return {d: (w * q.boost, terms) for d, w in self._postings(q.fieldname, q.text).items()}
-        if isinstance(q, query.And):
-            parts = [self._evaluate(c) for c in q.subqueries]
-            if not parts or not all(parts):
-                return {}
-            both = set(parts[0]).intersection(*parts[1:])
-            return {d: (sum(p[d][0] for p in parts), frozenset().union(*(p[d][1] for p in parts))) for d in both}
-        if isinstance(q, query.DisjunctionMax):  # a segment: its best phrase's score, every phrase's terms
-            best: dict[int, tuple[float, frozenset[tuple[str, str]]]] = {}
-            for c in q.subqueries:
-                for d, (score, terms) in self._evaluate(c).items():
-                    prev = best.get(d)
-                    best[d] = (score, terms) if prev is None else (max(prev[0], score), prev[1] | terms)
-            return best
-        if isinstance(q, query.Or):
-            out: dict[int, tuple[float, frozenset[tuple[str, str]]]] = {}
-            for c in q.subqueries:
-                for d, (score, terms) in self._evaluate(c).items():
-                    prev = out.get(d)
-                    out[d] = (score, terms) if prev is None else (prev[0] + score, prev[1] | terms)
-            return out
-        if q is query.NullQuery:
-            return {}
-        raise TypeError(f"unexpected query node {q!r}")
+    def _evaluate(self, q: query.Query, terms: dict[tuple[str, str], int] | None = None) -> Matched:
+        """Docnum -> (score, matched (field, term)s as bits of `terms`) for a tree of Term/And/Or (summed as Whoosh
+        sums them) and DisjunctionMax (the best part's score): indexer/search_tree.py."""
+        return evaluate(q, self._impacts, {} if terms is None else terms)
 
-    def _body(self, docnum: int) -> tuple[str, list[BodyWord]]:
-        """A document's body and its words (snippets.body_words), computed once."""
-        cached = self._tokens.get(docnum)
+    def _body(self, docnum: int) -> BodyText:
+        """A document's body and its words (snippets.BodyText), read once."""
+        cached = self._bodies.get(docnum)
         if cached is None:
-            lang = "pl" if self._docs[docnum]["lang"] == "pl" else "en"
-            body = self._searcher().stored_fields(docnum).get("body_pl" if lang == "pl" else "body") or ""
-            cached = self._tokens[docnum] = (body, body_words(body, lang))
+            field = self._body_field(docnum)
+            body = self._searcher().stored_fields(docnum).get(field) or ""
+            cached = self._bodies[docnum] = BodyText(body, "pl" if field == "body_pl" else "en", self._folding)
         return cached
+
+    def _body_field(self, docnum: int) -> str:
+        return "body_pl" if self._docs[docnum]["lang"] == "pl" else "body"
 
     def _snippet(self, docnum: int, owners: dict[tuple[str, str], set[int]]) -> str:
         """Safe HTML: a window of the body around the first matched word (snippets.snippet)."""
         d = self._docs[docnum]
-        field = "body_pl" if d["lang"] == "pl" else "body"
-        body, words_at = self._body(docnum)
-        return snippet(body, words_at, {t for f, t in owners if f == field}, d["summary"])
+        field = self._body_field(docnum)
+        wanted = {t for f, t in owners if f == field}
+        # the body field is the stored body, analysed as BodyText reads it: a document whose body field has none of
+        # the wanted stems has no word a snippet marks, and gets its summary without its body being read
+        if not any(docnum in self._postings(field, t) for t in wanted):
+            return html.escape(d["summary"])
+        return snippet(self._body(docnum), wanted, d["summary"])
 
     def _build_query(self, segments: list[list[Phrase]]) -> tuple[query.Query, dict[tuple[str, str], set[int]]]:
         """One OR of segments; each segment the best of its synonym phrases (DisjunctionMax); a phrase an AND
@@ -334,3 +321,4 @@ class SearchIndex:
 def _or(parts: list[query.Query]) -> query.Query:
     """An OR that scores a document by the sum of the parts it matches."""
     return parts[0] if len(parts) == 1 else query.Or(parts)
+
