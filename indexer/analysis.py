@@ -18,7 +18,10 @@ TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 EN_STOP_WORDS = frozenset(
     "a an and are as at be by can do does for from how i if in is it its me my of on or the "
     "their them then there these they this to was what when where which who why will with you your "
-    "i'm im am that so than just also about into dont those".split())
+    "i'm im am that so than just also about into dont those "
+    # pronouns and auxiliaries of a story told about other players ("he had a knockdown on him and still did his
+    # roll"): they name nothing in the game (session 14)
+    "he him his she her hers us our ours had did didnt were been".split())
 PL_STOP_WORDS = frozenset(
     # Polish function words (prepositions, conjunctions, pronouns): "ile pw na start" is about CP and the start
     "na w we z ze o od po za dla sie jest sa ale lub oraz ten ta te tego tej mnie mi moj moja moje "

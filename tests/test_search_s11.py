@@ -14,7 +14,7 @@ import pytest
 from indexer.analysis import FUNCTION_LANG, STOP_WORDS
 from indexer.intent import MEANING_MAX_WORDS, asks_name, named_stop_words
 from indexer.library import Release
-from indexer.ranking import Candidate, QueryInfo
+from indexer.ranking import HERO_FAQ_PRIOR, Candidate, QueryInfo
 
 from .helpers import built_release, entry_text, write_entry
 from .test_search_signals import node_search
@@ -92,7 +92,7 @@ def test_a_hero_named_alone_asks_for_the_hero(s11: Release) -> None:
     more = QueryInfo([[("moon",)], [("elf",)], [("evasive",)]], words=frozenset({"moon", "elf", "evasive"}),
                      weights=[1.0, 1.0, 1.0])
     assert alone.prior(faq, {}) == 1.0  # "moon" is a word of one of its names, not something more
-    assert more.prior(faq, {}) == pytest.approx(1.3)
+    assert more.prior(faq, {}) == pytest.approx(HERO_FAQ_PRIOR)
     assert first(s11, "what does the moon elf do") == "moon-elf"
     assert first(s11, "moon elf evasive") == "faq-moon-elf-evasive"
 

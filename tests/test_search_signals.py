@@ -16,6 +16,7 @@ from indexer import load_corpus
 from indexer.errors import BuildError
 from indexer.library import Release
 from indexer.ranking import (
+    HERO_FAQ_PRIOR,
     Candidate,
     QueryInfo,
     coverage,
@@ -128,7 +129,7 @@ def test_a_hero_faq_ranks_lower_when_the_query_names_none_of_its_heroes() -> Non
     plain = QueryInfo(stun, words=frozenset({"stun", "removed"}), weights=[1.0, 1.0])
     named = QueryInfo([*stun, [("monk",)]], words=frozenset({"stun", "removed", "monk"}), weights=[1.0, 1.0, 1.0])
     assert plain.prior(faq, {}) == pytest.approx(0.85) and plain.prior(general, {}) == 1.0
-    assert named.prior(faq, {}) == pytest.approx(1.3)
+    assert named.prior(faq, {}) == pytest.approx(HERO_FAQ_PRIOR)
 
 
 def test_a_polish_hero_name_names_the_faqs_hero(tiny: Release) -> None:
@@ -138,7 +139,7 @@ def test_a_polish_hero_name_names_the_faqs_hero(tiny: Release) -> None:
     faq = Candidate("faq-barbarian-x", "dice-throne", "faq", "pl", 1.0, 1.0, [],
                     heroes=docs["faq-barbarian-stun-chain"]["heroes"])
     polish = QueryInfo([[("barbarzyncy",)], [("rage",)]], words=frozenset({"barbarzyncy", "rage"}), weights=[1.0, 1.0])
-    assert polish.prior(faq, {}) == pytest.approx(1.3)
+    assert polish.prior(faq, {}) == pytest.approx(HERO_FAQ_PRIOR)
     assert ids(tiny, "barbarzyńca stun loop")[0] == "faq-barbarian-stun-chain"
 
 

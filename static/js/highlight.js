@@ -13,7 +13,7 @@
     "their them then there these they this to was what when where which who why will with you your i'm im am that so than just also about into dont those na w we z ze o od po za dla sie jest sa ale lub oraz ten ta te tego tej mnie mi moj moja moje juz tez tylko " +
     "ja ty ona ono oni mu jego jej ich nim niej tym tych twoj twoja twoje swoj swoja swoje swojego swojej sobie " +
     "moze robic robie zrobic byc jestem byl byla bedzie bo ze zeby wiec albo przez przy pod ktory ktora ktore " +
-    "ktorego ktorej jesli jezeli tu tam").split(" "));
+    "ktorego ktorej jesli jezeli tu tam he him his she her hers us our ours had did didnt were been").split(" "));
 
   // Folded words with their places (static/js/fold.js, loaded before this file on every page).
   function tokens(text) {
