@@ -64,3 +64,46 @@ def test_search_filters_toggle_is_a_full_tap_target(browser: Browser, live_serve
         expect(page.locator(".search-filters input[name=kind]").first).to_be_attached()
     finally:
         context.close()
+
+
+# Shared links the form cannot hold: letters in a number field, a choice the form does not offer. The server's
+# page says what is wrong; the script must not swap that for the empty form's prompt (or a default's result).
+BAD_LINKS = {
+    "/calc/damage?damage=abc": "Incoming damage must be a whole number from 0 to 999.",
+    "/calc/targeting?mode=2v2&roll=9": "Roll must be a whole number from 1 to 6; got 9.",
+    "/calc/loot?table=nope&roll=3": "Unknown What you are rolling for 'nope'",
+    "/calc/fame?experience=x": "Experience must be a whole number from 0 to 999.",
+}
+
+
+@pytest.mark.parametrize("url", list(BAD_LINKS))
+def test_a_shared_link_the_form_cannot_hold_says_so(phone: Page, url: str) -> None:  # noqa: F811
+    phone.goto(url)
+    error = phone.locator("#calc-result .calc-error")
+    expect(error).to_contain_text("This link: " + BAD_LINKS[url])
+    expect(error).to_contain_text("The form shows the nearest valid choice")
+    expect(phone.locator("#calc-result .calc-empty")).to_have_count(0)
+    expect(phone.locator("#calc-sticky")).to_contain_text(BAD_LINKS[url])
+
+
+def test_a_shared_link_error_in_polish(browser: Browser, live_server: LiveServer) -> None:
+    context = phone_context(browser, live_server, "light", locale="en-GB")
+    context.add_init_script(POLISH_READER)
+    try:
+        page = context.new_page()
+        page.goto("/calc/fame?experience=x")
+        error = page.locator("#calc-result .calc-error")
+        expect(error).to_contain_text("Ten link: Doświadczenie: wpisz liczbę całkowitą od 0 do 999.")
+        expect(error).to_contain_text("Formularz pokazuje najbliższy poprawny wybór")
+        assert page.evaluate("window.ThroneCalcI18n.misses()") == []
+    finally:
+        context.close()
+
+
+def test_a_good_shared_link_still_opens_on_its_result(phone: Page) -> None:  # noqa: F811
+    phone.goto("/calc/damage?damage=7&add=2")
+    expect(phone.locator("[data-calc-steps]")).to_be_visible()
+    expect(phone.locator("#calc-result .calc-error")).to_have_count(0)
+    phone.goto("/calc/damage?damage=-5")  # the form holds it: the page's own error, no "This link"
+    expect(phone.locator("#calc-result .calc-error")).to_contain_text("got -5")
+    expect(phone.locator("#calc-result .calc-error")).not_to_contain_text("This link")
