@@ -5,6 +5,7 @@ Filters toggle is a full tap target."""
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -107,3 +108,16 @@ def test_a_good_shared_link_still_opens_on_its_result(phone: Page) -> None:  # n
     phone.goto("/calc/damage?damage=-5")  # the form holds it: the page's own error, no "This link"
     expect(phone.locator("#calc-result .calc-error")).to_contain_text("got -5")
     expect(phone.locator("#calc-result .calc-error")).not_to_contain_text("This link")
+
+
+LONG_QUERIES = [pytest.param("a" * 200, id="long-word"),
+                pytest.param("https://example.org/rules/" + "evasiveunikstun" * 10, id="pasted-link")]
+
+
+@pytest.mark.parametrize("query", LONG_QUERIES)
+def test_a_long_query_does_not_scroll_the_page_sideways(phone: Page, query: str) -> None:  # noqa: F811
+    """The search page echoes the query ("0 results for …", "No rule matches …"): a long word or a pasted link
+    wraps inside the 360 px screen instead of widening the page."""
+    phone.goto("/search?q=" + quote(query))
+    expect(phone.locator("#search-results .query-echo")).to_have_text(query)
+    assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
