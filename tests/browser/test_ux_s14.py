@@ -121,3 +121,16 @@ def test_a_long_query_does_not_scroll_the_page_sideways(phone: Page, query: str)
     phone.goto("/search?q=" + quote(query))
     expect(phone.locator("#search-results .query-echo")).to_have_text(query)
     assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+def test_term_preview_actions_are_full_tap_targets(phone: Page) -> None:  # noqa: F811
+    """The preview's way on ("Open the full rule") was a 25 px line of text beside a 44 px Close."""
+    phone.goto("/dice-throne/barbarian")
+    phone.locator(".entry-body a[data-term]").first.tap()
+    dialog = phone.locator("#term-preview")
+    expect(dialog).to_be_visible()
+    for action in (dialog.locator("#term-preview-open"), dialog.locator(".term-preview-close")):
+        box = action.bounding_box()
+        assert box and box["height"] >= TAP and box["width"] >= TAP, box
+    dialog.locator("#term-preview-open").tap()
+    expect(phone).not_to_have_url(re.compile(r"/barbarian$"))
