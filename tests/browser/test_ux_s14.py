@@ -134,3 +134,23 @@ def test_term_preview_actions_are_full_tap_targets(phone: Page) -> None:  # noqa
         assert box and box["height"] >= TAP and box["width"] >= TAP, box
     dialog.locator("#term-preview-open").tap()
     expect(phone).not_to_have_url(re.compile(r"/barbarian$"))
+
+
+def test_removing_a_logged_session_keeps_the_keyboard_in_the_log(phone: Page) -> None:  # noqa: F811
+    """Remove deletes the button that had the focus: the focus went to the page's top; it goes to the next
+    session's Remove, then to "Add this session to the log" once the log is empty."""
+    phone.goto("/calc/score?mode=portal-crawl&result=win&remaining_salves=3&unspent_gold=3&scenario_score=3")
+    add = phone.locator("[data-log-add]")
+    for scenario in ("3", "4"):
+        phone.locator("#f-scenario").fill(scenario)
+        expect(phone.locator("#calc-result [data-out=score]")).to_have_text("6")
+        add.click()
+    rows = phone.locator("[data-log-rows] tr")
+    expect(rows).to_have_count(2)
+    rows.first.locator("button").focus()
+    phone.keyboard.press("Enter")
+    expect(rows).to_have_count(1)
+    expect(rows.first.locator("button")).to_be_focused()
+    phone.keyboard.press("Enter")
+    expect(rows).to_have_count(0)
+    expect(add).to_be_focused()
