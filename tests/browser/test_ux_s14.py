@@ -154,3 +154,27 @@ def test_removing_a_logged_session_keeps_the_keyboard_in_the_log(phone: Page) ->
     phone.keyboard.press("Enter")
     expect(rows).to_have_count(0)
     expect(add).to_be_focused()
+
+
+def test_polish_calculators_write_decimals_with_a_comma(browser: Browser, live_server: LiveServer) -> None:
+    """A Polish reader reads "61,54%", not "61.54%" (the result, the sticky bar, what the screen reader hears);
+    switching to English puts the point back. The values the page keeps (data-value) stay numbers."""
+    context = phone_context(browser, live_server, "light", locale="en-GB")
+    context.add_init_script(POLISH_READER)
+    try:
+        page = context.new_page()
+        page.goto("/calc/odds")
+        chance = page.locator("#calc-result [data-out=chance]")
+        expect(chance).to_have_text("61,54%")
+        expect(page.locator("#calc-result")).not_to_contain_text("61.54")
+        page.locator(".odds-target input[value=straight-5]").check()
+        expect(chance).to_have_text("26,11%")
+        expect(page.locator("#calc-status")).to_have_text("Szansa: 26,11%")
+        page.goto("/calc/odds?mode=abilities&ab=2&a1-goal=kind&a1-kind=3&a1-dmg=4&a2-dmg=7")
+        expected = page.locator("#calc-result [data-out=expected]")
+        expect(expected).to_have_text(re.compile(r"^\d+,\d\d$"))
+        assert "." in (expected.get_attribute("data-value") or "")
+        page.evaluate("window.ThronePrefs.set('lang', 'en')")
+        expect(expected).to_have_text(re.compile(r"^\d+\.\d\d$"))
+    finally:
+        context.close()
