@@ -133,7 +133,7 @@ def test_calculators_in_polish(browser: Browser, live_server: LiveServer) -> Non
     try:
         page = context.new_page()
         page.goto("/calc/odds?goal=straight&straight=5&roll=12355")
-        expect(page.locator("#calc-sticky")).to_have_text("Zatrzymaj 1 2 3 5, przerzuć 5: 30.56%")
+        expect(page.locator("#calc-sticky")).to_have_text("Zatrzymaj 1 2 3 5, przerzuć 5: 30,56%")  # decimal comma
         expect(page.locator(".odds-target")).to_contain_text("2 po kolei")
         page.goto("/calc/targeting?mode=koth")
         page.locator("#f-health").fill("30 30")

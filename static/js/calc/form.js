@@ -230,12 +230,47 @@
     var result = document.getElementById("calc-result");
     if (result) result.removeAttribute("aria-live");
     TC.statusRegion();
-    TC.fillForm(form, new URLSearchParams(window.location.search));
+    var link = new URLSearchParams(window.location.search);
+    var serverSaid = shared ? serverError() : "";
+    TC.fillForm(form, link);
     sets.forEach(function (mark) { mark(); });
     update();
+    if (serverSaid && lostValues(form, link).length) showLinkError(form, serverSaid);
     TC.speaking = true;
     if (shared) openOnResult(result);
   };
+
+  // ------------------------------------------------------------ a shared link the form cannot hold
+
+  // The server's answer to the link, in English (calc/i18n.js may have put it in Polish): its error, or "".
+  function serverError() {
+    var node = document.querySelector("#calc-result [data-result] .calc-error");
+    if (!node || !node.firstChild) return "";
+    var i18n = window.ThroneCalcI18n;
+    return (i18n && i18n.english ? i18n.english(node.firstChild) : node.textContent).trim();
+  }
+
+  // The link's values the form has no place for (letters in a number field, a choice it does not offer): the
+  // form shows its defaults there, which the reader would take for the linked calculation.
+  function lostValues(form, params) {
+    var lost = [];
+    params.forEach(function (value, name) {
+      var fields = Array.prototype.filter.call(form.elements, function (f) { return f.name === name; });
+      if (!fields.length || value === "") return;
+      var held = fields.some(function (f) { return f.type === "checkbox" || f.value === value; });
+      if (!held) lost.push(name);
+    });
+    return lost;
+  }
+
+  // Say what is wrong with the link (the server's words), as the odds page does, rather than a quiet default.
+  function showLinkError(form, message) {
+    var box = document.querySelector("#calc-result [data-result]");
+    if (!box || box.querySelector(".calc-error")) return;  // the page said it already
+    TC.showError(box, form, new TC.CalcError("link", "This link: " + message +
+      " The form shows the nearest valid choice; change any choice to see the result.", ""));
+    TC.sticky(message);
+  }
 
   // A shared calculation (an address with its query, no #section) opens on its result and steps, not on the
   // inputs: when the form gave a result (not an error, not the empty hint), it is scrolled to the top.

@@ -77,9 +77,18 @@
     return best;
   }
 
-  // The Polish for a text as it stands in the page (with its spaces and a leading ": " or trailing ":"),
-  // or null when it needs none.
+  // The Polish for a text as it stands in the page, or null when it needs none: its words (translateWords) and
+  // its decimal numbers written the Polish way, with a comma ("61.54%" -> "61,54%", "3.25" -> "3,25").
+  var DECIMAL = /(\d)\.(\d)/g;
   function translate(text) {
+    var pl = translateWords(text);
+    var out = (pl === null ? text : pl).replace(DECIMAL, "$1,$2");
+    return out === text ? null : out;
+  }
+
+  // The Polish for a text's words as it stands in the page (with its spaces and a leading ": " or trailing ":"),
+  // or null when it needs none.
+  function translateWords(text) {
     var whole = norm(text);
     if (!whole || NOT_WORDS.test(whole)) return null;
     var m = SPLIT.exec(text), core = norm(m[2]), missed = [];

@@ -228,6 +228,9 @@
         saveLog(now);
         say("Session " + (i + 1) + " removed.");
         renderLog();
+        // The button pressed is gone: keep the keyboard in the log, on the next session's (or the last) Remove.
+        var left = section.querySelectorAll("[data-log-rows] button");
+        (left[Math.min(i, left.length - 1)] || addButton).focus();
       });
       return TC.el("tr", { "data-session": s.id }, [TC.el("td", { text: String(i + 1) }),
         TC.el("td", { text: s.scenario === null ? "" : String(s.scenario) }), TC.el("td", { text: MODE_NAMES[s.mode] }),
