@@ -51,7 +51,9 @@ MEASURED_SETS = {"dev": (0.843, 0.963), "heldout": (0.851, 0.947), "dev3": (0.82
                  # session 13's new sets, measured once on 63225e8 (heldout16 and pl17 as declared)
                  "dev16": (0.745, 0.887), "heldout16": (0.689, 0.883), "pl17": (0.719, 0.906),
                  # session 14: dev18 (tuned on, dev only), measured on the tuning's last commit
-                 "dev18": (0.779, 0.942)}
+                 "dev18": (0.779, 0.942),
+                 # session 14's held-out sets, measured once on 683c4b8 (heldout18 and pl19 as declared)
+                 "heldout18": (0.821, 0.964), "pl19": (0.77, 0.89)}
 
 # Issue 8: each finds its Polish page in the top three (server here; offline in tests/browser).
 POLISH_QUERIES = {
