@@ -22,7 +22,7 @@ JS_STRING_KEYS = ("link_copied", "section_link_copied", "copy_failed", "no_match
                   "n_questions", "n_entries", "did_you_mean", "n_results", "one_result", "no_results",
                   "browse_instead", "index", "calculators", "search_loading", "search_failed",
                   "clear_pinned_confirm", "lang_badge_en", "lang_badge_pl", "also_heroes",
-                  "also_hero_one")
+                  "also_hero_one", "title_search_q")
 
 
 def js_strings(lang: str) -> dict[str, str]:

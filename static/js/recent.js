@@ -99,6 +99,7 @@
         write(RECENT_KEY, { searches: [], entries: [] });
         list.textContent = "";
         list.hidden = true;
+        input.setAttribute("aria-expanded", "false");
         input.focus();
       });
     }

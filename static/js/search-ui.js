@@ -161,8 +161,11 @@
     function label() { list.setAttribute("aria-label", S().suggestions || "Suggestions"); }
     label();
     document.addEventListener("throne-prefs", label);
+    input.setAttribute("role", "combobox");  // ARIA 1.2: the box owns the listbox and says whether it is open
     input.setAttribute("aria-controls", list.id);
     input.setAttribute("aria-autocomplete", "list");
+    input.setAttribute("aria-expanded", "false");
+    function shown(open) { list.hidden = !open; input.setAttribute("aria-expanded", open ? "true" : "false"); }
     var active = -1;
     var activeFor = null;  // the text in the box when the reader chose an option with the arrow keys
     var timer = null;
@@ -197,7 +200,7 @@
 
     function close() {
       hideNote();
-      list.hidden = true;
+      shown(false);
       list.textContent = "";
       active = -1;
       input.removeAttribute("aria-activedescendant");
@@ -247,7 +250,7 @@
         list.appendChild(opt);
       });
       var count = found.results.length;
-      list.hidden = count === 0;
+      shown(count > 0);
       var keep = found.results.findIndex(function (r) { return base + r.url === chosen; });
       if (keep >= 0) setActive(keep);
       var s = S();
@@ -260,7 +263,7 @@
       if (input.value.trim() || !window.ThroneRecent) return;
       close();
       var count = window.ThroneRecent.fill(list, input);
-      list.hidden = count === 0;
+      shown(count > 0);
       status.textContent = count ? String(S().n_matches).replace("{n}", count) : "";
     }
 
@@ -395,9 +398,14 @@
       ol.appendChild(li);
     });
     results.appendChild(ol);
-    document.title = "“" + q + "” — search · Throne Rules";
+    document.title = String(s.title_search_q || "“{q}” — search").replace("{q}", q) + " · Throne Rules";
+    // one short line for screen readers (the list itself is not a live region: it would be read out whole)
+    var said = document.getElementById("search-status");
+    if (said) said.textContent = count.textContent;
   }, function () {
     results.textContent = "";
     results.appendChild(el("p", "error", S().search_unavailable));
+    var said = document.getElementById("search-status");
+    if (said) said.textContent = S().search_unavailable;
   });
 })();

@@ -107,6 +107,25 @@ def test_search_pages_count_in_the_interface_language(context: BrowserContext) -
     expect(results.locator(".result-count")).to_have_text(
         re.compile(r"^Wyniki \(\d+\) dla “evasve”$" if pl else r"^\d+ results for “evasve”$"))
     expect(results.locator("[data-search-results] a[data-entry-id]").first).to_be_visible()
+    # the tab's title in the interface language; screen readers hear the count, not the whole rebuilt list
+    assert page.title() == ("„evasve” — wyszukiwanie · Throne Rules" if pl else "“evasve” — search · Throne Rules")
+    expect(page.locator("#search-status[role=status]")).to_have_text(results.locator(".result-count").inner_text())
+    assert results.get_attribute("aria-live") is None and results.locator("[aria-live], [role=status]").count() == 0
+
+
+def test_the_search_box_is_a_combobox_that_says_when_its_list_is_open(context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto("/dice-throne/evasive")
+    box = page.locator("#site-q")
+    expect(box).to_have_attribute("role", "combobox")
+    expect(box).to_have_attribute("type", "search")
+    expect(box).to_have_attribute("aria-expanded", "false")
+    box.fill("evasive")
+    expect(page.locator("#site-q-suggestions [role=option]").first).to_be_visible()
+    expect(box).to_have_attribute("aria-expanded", "true")
+    box.press("Escape")
+    expect(page.locator("#site-q-suggestions")).to_be_hidden()
+    expect(box).to_have_attribute("aria-expanded", "false")
 
 
 def test_section_links_and_the_404_page_in_the_interface_language(context: BrowserContext) -> None:
