@@ -54,6 +54,11 @@ def built_release(content: Path) -> Iterator[Release]:
         release.index.close()
 
 
+def ids(rel: Release, q: str) -> list[str]:
+    """The entry ids a release's search ranks for `q`, best first."""
+    return [h.id for h in rel.search(q).hits]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -18,7 +18,7 @@ from indexer.intent import TIMING_KINDS, TIMING_PRIOR, Intent, game_prior, query
 from indexer.library import Release
 from indexer.ranking import reached_weights
 
-from .helpers import built_release, entry_text, write_entry, write_others
+from .helpers import built_release, entry_text, ids, write_entry, write_others
 from .test_search_signals import node_search
 
 FILLER = "my dear grandson got knocked flat must he pay to stand"
@@ -60,10 +60,6 @@ def s12(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
 def s12_moment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
     with built_release(s12_content(tmp_path_factory.mktemp("s12m") / "content", moment=True)) as rel:
         yield rel
-
-
-def ids(rel: Release, q: str) -> list[str]:
-    return [h.id for h in rel.search(q).hits]
 
 
 def test_reached_weights() -> None:

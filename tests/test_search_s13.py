@@ -19,7 +19,7 @@ from indexer.intent import GOAL_KINDS, GOAL_PRIOR, Intent, query_intent
 from indexer.library import Release
 from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, compared_games, content_words, named_game
 
-from .helpers import built_release, entry_text, write_entry, write_others
+from .helpers import built_release, entry_text, ids, write_entry, write_others
 from .test_search_signals import node_search
 
 COMPARE = "in dungeon dice you add up the dice, how does dice throne decide what my attack does"
@@ -72,10 +72,6 @@ def goal_content(root: Path) -> Path:
 def goal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
     with built_release(goal_content(tmp_path_factory.mktemp("s13goal") / "content")) as rel:
         yield rel
-
-
-def ids(rel: Release, q: str) -> list[str]:
-    return [h.id for h in rel.search(q).hits]
 
 
 def test_the_game_named_last_is_asked_about() -> None:

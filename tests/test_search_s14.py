@@ -17,7 +17,7 @@ from indexer.library import Release
 from indexer.ranking import HERO_FAQ_PRIOR, content_words
 from indexer.synonyms import segment, synonym_groups
 
-from .helpers import built_release, entry_text, write_entry, write_others
+from .helpers import built_release, entry_text, ids, write_entry, write_others
 from .test_search_signals import node_search
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,10 +52,6 @@ def s14_content(root: Path) -> Path:
 def s14(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
     with built_release(s14_content(tmp_path_factory.mktemp("s14") / "content")) as rel:
         yield rel
-
-
-def ids(rel: Release, q: str) -> list[str]:
-    return [h.id for h in rel.search(q).hits]
 
 
 def test_a_story_about_other_players_searches_what_it_names() -> None:

@@ -5,6 +5,7 @@ Filters toggle is a full tap target."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
@@ -18,23 +19,28 @@ POLISH_READER = 'localStorage.setItem("throne-rules.settings", JSON.stringify({l
 TAP = 44
 
 
-@pytest.mark.parametrize("scheme", SCHEMES)
-def test_offline_page_in_the_readers_polish(browser: Browser, live_server: LiveServer, scheme: str) -> None:
+@pytest.fixture
+def polish_reader(browser: Browser, live_server: LiveServer, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A phone page of a reader who chose Polski in Settings in an English browser (the colour scheme: the
+    test's indirect parameter, light by default)."""
+    context = phone_context(browser, live_server, getattr(request, "param", "light"), locale="en-GB")
+    context.add_init_script(POLISH_READER)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("polish_reader", SCHEMES, indirect=True)
+def test_offline_page_in_the_readers_polish(polish_reader: Page) -> None:
     """The worker answers a page it does not hold with /offline (English unless the address or the browser is
     Polish): a reader who chose Polski in Settings reads it in Polish, as every other page."""
-    context = phone_context(browser, live_server, scheme, locale="en-GB")
-    context.add_init_script(POLISH_READER)
-    try:
-        page = context.new_page()
-        page.goto("/offline")
-        expect(page.locator("#offline-title")).to_have_text("Jesteś offline")
-        expect(page.locator(".offline-page p").first).not_to_contain_text("This page was not found")
-        expect(page.locator(".offline-links a")).to_have_text(["Start", "Indeks A–Z"])
-        expect(page.locator(".offline-page input[type=search]")).to_have_attribute("placeholder", re.compile("^Szukaj"))
-        expect(page.locator(".offline-page button[type=submit]")).to_have_text("Szukaj")
-        expect(page).to_have_title(re.compile("^Jesteś offline"))
-    finally:
-        context.close()
+    page = polish_reader
+    page.goto("/offline")
+    expect(page.locator("#offline-title")).to_have_text("Jesteś offline")
+    expect(page.locator(".offline-page p").first).not_to_contain_text("This page was not found")
+    expect(page.locator(".offline-links a")).to_have_text(["Start", "Indeks A–Z"])
+    expect(page.locator(".offline-page input[type=search]")).to_have_attribute("placeholder", re.compile("^Szukaj"))
+    expect(page.locator(".offline-page button[type=submit]")).to_have_text("Szukaj")
+    expect(page).to_have_title(re.compile("^Jesteś offline"))
 
 
 def test_offline_page_stays_english_for_an_english_reader(phone: Page) -> None:  # noqa: F811
@@ -87,18 +93,13 @@ def test_a_shared_link_the_form_cannot_hold_says_so(phone: Page, url: str) -> No
     expect(phone.locator("#calc-sticky")).to_contain_text(BAD_LINKS[url])
 
 
-def test_a_shared_link_error_in_polish(browser: Browser, live_server: LiveServer) -> None:
-    context = phone_context(browser, live_server, "light", locale="en-GB")
-    context.add_init_script(POLISH_READER)
-    try:
-        page = context.new_page()
-        page.goto("/calc/fame?experience=x")
-        error = page.locator("#calc-result .calc-error")
-        expect(error).to_contain_text("Ten link: Doświadczenie: wpisz liczbę całkowitą od 0 do 999.")
-        expect(error).to_contain_text("Formularz pokazuje najbliższy poprawny wybór")
-        assert page.evaluate("window.ThroneCalcI18n.misses()") == []
-    finally:
-        context.close()
+def test_a_shared_link_error_in_polish(polish_reader: Page) -> None:
+    page = polish_reader
+    page.goto("/calc/fame?experience=x")
+    error = page.locator("#calc-result .calc-error")
+    expect(error).to_contain_text("Ten link: Doświadczenie: wpisz liczbę całkowitą od 0 do 999.")
+    expect(error).to_contain_text("Formularz pokazuje najbliższy poprawny wybór")
+    assert page.evaluate("window.ThroneCalcI18n.misses()") == []
 
 
 def test_a_good_shared_link_still_opens_on_its_result(phone: Page) -> None:  # noqa: F811
@@ -157,25 +158,20 @@ def test_removing_a_logged_session_keeps_the_keyboard_in_the_log(phone: Page) ->
     expect(add).to_be_focused()
 
 
-def test_polish_calculators_write_decimals_with_a_comma(browser: Browser, live_server: LiveServer) -> None:
+def test_polish_calculators_write_decimals_with_a_comma(polish_reader: Page) -> None:
     """A Polish reader reads "61,54%", not "61.54%" (the result, the sticky bar, what the screen reader hears);
     switching to English puts the point back. The values the page keeps (data-value) stay numbers."""
-    context = phone_context(browser, live_server, "light", locale="en-GB")
-    context.add_init_script(POLISH_READER)
-    try:
-        page = context.new_page()
-        page.goto("/calc/odds")
-        chance = page.locator("#calc-result [data-out=chance]")
-        expect(chance).to_have_text("61,54%")
-        expect(page.locator("#calc-result")).not_to_contain_text("61.54")
-        page.locator(".odds-target input[value=straight-5]").check()
-        expect(chance).to_have_text("26,11%")
-        expect(page.locator("#calc-status")).to_have_text("Szansa: 26,11%")
-        page.goto("/calc/odds?mode=abilities&ab=2&a1-goal=kind&a1-kind=3&a1-dmg=4&a2-dmg=7")
-        expected = page.locator("#calc-result [data-out=expected]")
-        expect(expected).to_have_text(re.compile(r"^\d+,\d\d$"))
-        assert "." in (expected.get_attribute("data-value") or "")
-        page.evaluate("window.ThronePrefs.set('lang', 'en')")
-        expect(expected).to_have_text(re.compile(r"^\d+\.\d\d$"))
-    finally:
-        context.close()
+    page = polish_reader
+    page.goto("/calc/odds")
+    chance = page.locator("#calc-result [data-out=chance]")
+    expect(chance).to_have_text("61,54%")
+    expect(page.locator("#calc-result")).not_to_contain_text("61.54")
+    page.locator(".odds-target input[value=straight-5]").check()
+    expect(chance).to_have_text("26,11%")
+    expect(page.locator("#calc-status")).to_have_text("Szansa: 26,11%")
+    page.goto("/calc/odds?mode=abilities&ab=2&a1-goal=kind&a1-kind=3&a1-dmg=4&a2-dmg=7")
+    expected = page.locator("#calc-result [data-out=expected]")
+    expect(expected).to_have_text(re.compile(r"^\d+,\d\d$"))
+    assert "." in (expected.get_attribute("data-value") or "")
+    page.evaluate("window.ThronePrefs.set('lang', 'en')")
+    expect(expected).to_have_text(re.compile(r"^\d+\.\d\d$"))
