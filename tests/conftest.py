@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from throne_rules import LAYOUT, PROJECT_ROOT, create_app
 
+from bench.search_eval import SETS
 from indexer import Corpus, Release, build, load_corpus
 from indexer.build import get_files, hash_content
 from indexer.changes import CHANGES_FILE, changes_since
@@ -22,6 +23,7 @@ from indexer.library import Library
 from indexer.release import current_release, new_release_dir, publish, read_manifest, write_json
 
 from .helpers import LiveServer
+from .shared_rankings import Rankings, shared_rankings
 
 # The longest files, longest first (each file's time in a whole `make test`, session 13: over 25 s): run first,
 # so that across xdist workers (`make test`: --dist loadfile) none of them starts last and leaves one worker alone;
@@ -113,6 +115,13 @@ def library(build_dir: Path) -> Library:
 def release(library: Library) -> Release:
     """The built release, loaded as the server loads it (its search index open): the worker's one copy."""
     return library.release()
+
+
+@pytest.fixture(scope="session")
+def eval_rankings(release: Release, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Rankings]:
+    """Every evaluation set's server rankings (bench/search_eval.py's SETS), searched once per run
+    (tests/shared_rankings.py): the quality floors and the bench's report read the same."""
+    return shared_rankings(run_tmp(tmp_path_factory) / "eval-rankings", release, SETS)
 
 
 @pytest.fixture()
