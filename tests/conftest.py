@@ -14,6 +14,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from throne_rules import LAYOUT, PROJECT_ROOT, create_app
+from throne_rules.freeze import freeze
 
 from bench.search_eval import SETS
 from indexer import Corpus, Release, build, load_corpus
@@ -102,6 +103,28 @@ def copy_project_build(out: Path) -> bool:
     write_json(staging / CHANGES_FILE, changes_since(None, content_hash, rows))
     publish(out, staging, content_hash)
     return True
+
+
+# The URL prefix the exports for a sub-path are made for (tests/test_prefix_hosting.py, browser/test_prefix_offline.py).
+EXPORT_PREFIX = "/rules"
+
+
+@pytest.fixture(scope="session")
+def prefix_site(build_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder a static host serves at its root, with the real build frozen for /rules/ in `rules/` (the
+    calculators need the real tables). Frozen once per run, by the first worker to need it (behind a file lock, into
+    a staging folder renamed when whole); the tests only read it."""
+    shared = run_tmp(tmp_path_factory)
+    root = shared / "prefix-site"
+    with (shared / "prefix-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not root.is_dir():
+            staging = shared / "prefix-site.part"
+            shutil.rmtree(staging, ignore_errors=True)
+            app = create_app({"BUILD_DIR": str(build_dir), "CONTENT_DIR": str(CONTENT_DIR), "STATIC_EXPORT": True})
+            assert freeze(app, staging / "rules", base_path=EXPORT_PREFIX + "/").skipped == []
+            staging.rename(root)
+    return root
 
 
 @pytest.fixture(scope="session")
