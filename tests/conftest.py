@@ -14,7 +14,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from throne_rules import LAYOUT, PROJECT_ROOT, create_app
+from throne_rules.freeze import freeze
 
+from bench.search_eval import SETS
 from indexer import Corpus, Release, build, load_corpus
 from indexer.build import get_files, hash_content
 from indexer.changes import CHANGES_FILE, changes_since
@@ -22,6 +24,7 @@ from indexer.library import Library
 from indexer.release import current_release, new_release_dir, publish, read_manifest, write_json
 
 from .helpers import LiveServer
+from .shared_rankings import Rankings, shared_rankings
 
 # The longest files, longest first (each file's time in a whole `make test`, session 13: over 25 s): run first,
 # so that across xdist workers (`make test`: --dist loadfile) none of them starts last and leaves one worker alone;
@@ -102,6 +105,28 @@ def copy_project_build(out: Path) -> bool:
     return True
 
 
+# The URL prefix the exports for a sub-path are made for (tests/test_prefix_hosting.py, browser/test_prefix_offline.py).
+EXPORT_PREFIX = "/rules"
+
+
+@pytest.fixture(scope="session")
+def prefix_site(build_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder a static host serves at its root, with the real build frozen for /rules/ in `rules/` (the
+    calculators need the real tables). Frozen once per run, by the first worker to need it (behind a file lock, into
+    a staging folder renamed when whole); the tests only read it."""
+    shared = run_tmp(tmp_path_factory)
+    root = shared / "prefix-site"
+    with (shared / "prefix-site.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not root.is_dir():
+            staging = shared / "prefix-site.part"
+            shutil.rmtree(staging, ignore_errors=True)
+            app = create_app({"BUILD_DIR": str(build_dir), "CONTENT_DIR": str(CONTENT_DIR), "STATIC_EXPORT": True})
+            assert freeze(app, staging / "rules", base_path=EXPORT_PREFIX + "/").skipped == []
+            staging.rename(root)
+    return root
+
+
 @pytest.fixture(scope="session")
 def library(build_dir: Path) -> Library:
     """The run's build as the app reads it (indexer/library.py), loaded once per worker: loading a release (its
@@ -113,6 +138,13 @@ def library(build_dir: Path) -> Library:
 def release(library: Library) -> Release:
     """The built release, loaded as the server loads it (its search index open): the worker's one copy."""
     return library.release()
+
+
+@pytest.fixture(scope="session")
+def eval_rankings(release: Release, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Rankings]:
+    """Every evaluation set's server rankings (bench/search_eval.py's SETS), searched once per run
+    (tests/shared_rankings.py): the quality floors and the bench's report read the same."""
+    return shared_rankings(run_tmp(tmp_path_factory) / "eval-rankings", release, SETS)
 
 
 @pytest.fixture()

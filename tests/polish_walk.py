@@ -182,13 +182,21 @@ WALK_JS = """() => {
 }""".replace("CONTENT_SELECTORS", json.dumps(", ".join(CONTENT)))
 
 
+@cache
+def english_in_page(text: str, names: frozenset[str]) -> str | None:
+    """english_in, remembered: most of a page's interface text (the header, the menu, the footer) is on every page
+    of a walk, and each check runs about 110 pattern substitutions."""
+    return english_in(text, names)
+
+
 def findings(url: str, texts: Iterable[tuple[str, str]], names: Iterable[str] = ()) -> list[Finding]:
     out = []
+    kept = frozenset(names)
     for where, text in texts:
         if where.startswith("term preview") and text.startswith("(an English page's preview)"):
             out.append(Finding(url, where, text, "a term preview of an English page"))
             continue
-        why = english_in(text, names)
+        why = english_in_page(text, kept)
         if why:
             out.append(Finding(url, where, text, why))
     return out

@@ -13,16 +13,14 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-from throne_rules import create_app
 from throne_rules.cli import main
-from throne_rules.freeze import freeze
 
 from bench.link_check import LinkChecker, export_fetch, page_links
 
-from .conftest import CONTENT_DIR
+from .conftest import CONTENT_DIR, EXPORT_PREFIX
 from .helpers import ChildServer, entry_text, free_port, write_entry
 
-PREFIX = "/rules"
+PREFIX = EXPORT_PREFIX
 BUILD_RE = re.compile(r"^self\.THRONE_BUILD = (\{.*?\});\n", re.S)
 
 
@@ -34,12 +32,9 @@ def small_content(content: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def export(tmp_path_factory: pytest.TempPathFactory, build_dir: Path) -> Path:
-    """The real build frozen for /rules/ (the calculators need the real tables)."""
-    out = tmp_path_factory.mktemp("prefix-export") / "rules"
-    app = create_app({"BUILD_DIR": str(build_dir), "CONTENT_DIR": str(CONTENT_DIR), "STATIC_EXPORT": True})
-    assert freeze(app, out, base_path=PREFIX + "/").skipped == []
-    return out
+def export(prefix_site: Path) -> Path:
+    """The real build frozen for /rules/ (conftest's prefix_site, once per run)."""
+    return prefix_site / "rules"
 
 
 def worker_build(out: Path) -> dict:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import search_eval
 from bench.eval_sets import (
     CATEGORIES,
     CATEGORY_MINIMUMS,
@@ -51,6 +52,9 @@ from bench.eval_sets import (
 )
 from bench.search_eval import main, score
 from indexer.build import Corpus
+from indexer.library import Release
+
+from .shared_rankings import Rankings
 
 HALVES = {"dev": DEV_FILE, "heldout": HELDOUT_FILE, "dev3": DEV3_FILE, "heldout3": HELDOUT3_FILE,
           "dev4": DEV4_FILE, "heldout4": HELDOUT4_FILE, "dev5": DEV5_FILE, "heldout5": HELDOUT5_FILE,
@@ -174,9 +178,22 @@ def test_score_breaks_down_by_category() -> None:
     assert twin.groups["ruling"].figures() == {"n": 2, "top1": 0.5, "top3": 0.5, "mrr10": 0.5}
 
 
-def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
+def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path, eval_rankings: dict[str, Rankings],
+                                                            monkeypatch: pytest.MonkeyPatch,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--build-dir", str(build_dir), "--server-only", "--json"]) == 0
+    """The report of every set, from the server rankings searched once per run (tests/shared_rankings.py, the
+    quality floors' too: the same function over the same build); then one set searched by the bench itself, and
+    its figures the same as from the shared rankings."""
+    searched = search_eval.server_rankings
+    kept = {tuple(q.query for q in search_eval.load_named(name)[0]): ranks for name, ranks in eval_rankings.items()}
+
+    def once(release: Release, queries: list[SetQuery]) -> list[list[str]]:
+        ranks = kept.get(tuple(q.query for q in queries))
+        return ranks if ranks is not None else searched(release, queries)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(search_eval, "server_rankings", once)
+        assert main(["--build-dir", str(build_dir), "--server-only", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     measure_only = {"pl7": PL7_FILE, "pl8": PL8_FILE, "v10": V10_FILE, "pl11": PL11_FILE, "pl13": PL13_FILE,
                     "pl15": PL15_FILE, "pl17": PL17_FILE,
@@ -202,6 +219,12 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path,
     assert main(["--build-dir", str(build_dir), "--server-only", "--set", "heldout", "--markdown"]) == 0
     table = capsys.readouterr().out
     assert "| heldout |" in table and "| old |" not in table and "**heldout** by category:" in table
+    row = next(line for line in table.splitlines() if line.startswith("| heldout |")).split(" | ")
+    heldout = doc["sets"]["heldout"]
+    assert row[1:3] == [str(heldout["n"]), str(len(heldout["gaps"]))]
+    searched_here = [float(row[3].rstrip("%")) / 100, float(row[4].rstrip("%")) / 100, float(row[5])]
+    shared = [heldout["server"][k] for k in ("top1", "top3", "mrr10")]
+    assert searched_here == pytest.approx(shared, abs=0.0006), "searched here as the shared rankings say"
 
 
 @pytest.mark.parametrize("path", [PL7_FILE, PL8_FILE, PL13_FILE, PL15_FILE, PL17_FILE, PL19_FILE],

@@ -38,6 +38,8 @@ from indexer.search_backend import (
 )
 from indexer.synonyms import phrase_index, segment
 
+from .helpers import built_release, entry_text, write_entry, write_others
+
 
 def word_matches(query_word: str, name_word: str, last: bool) -> float:
     """How well one query word matches one name word, pair by pair: the rule NameWords.matches indexes."""
@@ -160,13 +162,22 @@ def test_stored_weights_equal_whooshs_bm25(release: Release) -> None:
     assert read_impacts(release.index._ix) == expected
 
 
-def test_missing_or_damaged_weights_are_read_from_whoosh(release: Release, tmp_path: Path) -> None:
-    ix = release.index._ix
-    assert load_impacts(tmp_path, ix) == release.index._impacts  # no file
-    (tmp_path / WEIGHTS_FILE).write_bytes(b"not marshal")
-    assert load_impacts(tmp_path, ix) == release.index._impacts
-    (tmp_path / WEIGHTS_FILE).write_bytes(marshal.dumps((1, {})))  # another index's
-    assert load_impacts(tmp_path, ix) == release.index._impacts
+def test_missing_or_damaged_weights_are_read_from_whoosh(tmp_path: Path) -> None:
+    """On a few entries: the fallback does not depend on the content's size, and reading the real content's weights
+    from Whoosh (5 s a time) is checked above, against Whoosh's own scorer and the stored file."""
+    content = tmp_path / "content"
+    write_others(content, count=3)
+    write_entry(content, "a.md", entry_text("alpha-rule", "Alpha rule", "Dodging a roll, and rolling a token."))
+    with built_release(content) as small:
+        ix, weights = small.index._ix, tmp_path / "weights"
+        expected = read_impacts(ix)
+        assert expected and small.index._impacts == expected  # the build's stored weights, as Whoosh gives them
+        weights.mkdir()
+        assert load_impacts(weights, ix) == expected  # no file
+        (weights / WEIGHTS_FILE).write_bytes(b"not marshal")
+        assert load_impacts(weights, ix) == expected
+        (weights / WEIGHTS_FILE).write_bytes(marshal.dumps((1, {})))  # another index's
+        assert load_impacts(weights, ix) == expected
 
 
 def test_phrase_index_segments_as_the_groups_do() -> None:

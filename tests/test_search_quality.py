@@ -18,9 +18,10 @@ from bench.search_eval import (
     load_named,
     score,
     score_set,
-    server_rankings,
 )
 from indexer.library import Release
+
+from .shared_rankings import Rankings
 
 # Measured with bench/search_eval.py at the end of session 9 (ad51dcb), with a Polish twin of every English entry in
 # the index: server top-3 99.3%, top-1 88.8%. The old set's 38 Polish queries are labelled with the Polish
@@ -81,18 +82,19 @@ def test_the_evaluation_set_is_broad(queries: list[EvalQuery]) -> None:
         assert {q.type for q in queries if q.game == game} >= {"term", "question", "typo"}, game
 
 
-def test_server_quality_floor(release: Release, queries: list[EvalQuery]) -> None:
-    m = score(queries, server_rankings(release, queries))
+def test_server_quality_floor(queries: list[EvalQuery], eval_rankings: dict[str, Rankings]) -> None:
+    m = score(queries, eval_rankings["old"])  # server rankings, searched once per run (tests/shared_rankings.py)
     failing = [q.query for q, _ in m.failures]
     assert m.top3 >= FLOOR_TOP3, f"top-3 {m.top3:.1%} < floor {FLOOR_TOP3:.1%}; failing: {failing}"
     assert m.top1 >= FLOOR_TOP1, f"top-1 {m.top1:.1%} < floor {FLOOR_TOP1:.1%}"
 
 
 @pytest.mark.parametrize("name", MEASURED_SETS)
-def test_server_quality_floor_on_the_issue_18_sets(release: Release, name: str) -> None:
+def test_server_quality_floor_on_the_issue_18_sets(release: Release, eval_rankings: dict[str, Rankings],
+                                                   name: str) -> None:
     top1, top3 = MEASURED_SETS[name][0] - 0.03, MEASURED_SETS[name][1] - 0.02
     queries, _ = load_named(name, known_ids=release.entries)
-    m = score_set(name, queries, server_rankings(release, queries))
+    m = score_set(name, queries, eval_rankings[name])
     assert m.top3 >= top3, f"{name} top-3 {m.top3:.1%} < floor {top3:.1%}"
     assert m.top1 >= top1, f"{name} top-1 {m.top1:.1%} < floor {top1:.1%}"
 

@@ -13,25 +13,20 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Playwright, Request, expect
-from throne_rules import create_app
-from throne_rules.freeze import freeze
 
-from ..conftest import CONTENT_DIR
+from ..conftest import EXPORT_PREFIX
 from ..helpers import StaticServer
 from .pwa_support import BUILD_CACHES, persistent_context, wait_for_controller, wait_until
 
 pytestmark = pytest.mark.browser
 
-PREFIX = "/rules"
+PREFIX = EXPORT_PREFIX
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, build_dir: Path) -> Path:
-    """A folder a static host serves at its root, with the export in `rules/`."""
-    root = tmp_path_factory.mktemp("prefix-site")
-    app = create_app({"BUILD_DIR": str(build_dir), "CONTENT_DIR": str(CONTENT_DIR), "STATIC_EXPORT": True})
-    assert freeze(app, root / "rules", base_path=PREFIX + "/").skipped == []
-    return root
+def site(prefix_site: Path) -> Path:
+    """A folder a static host serves at its root, with the export in `rules/` (conftest's, frozen once per run)."""
+    return prefix_site
 
 
 # Links in the page as it stands (the server's and the ones scripts made) that leave the prefix.

@@ -3,6 +3,7 @@ page cache, and the medium and low items (redirect, service worker, freeze, X-Fo
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import threading
@@ -171,8 +172,12 @@ def test_a_flood_of_health_probes_costs_one_search_a_second(app: Flask, client: 
     probes = []
     real = health._probe
     monkeypatch.setattr(health, "_probe", lambda rel: probes.append(1) or real(rel))
+    started = time.monotonic()
     assert {client.get("/healthz").status_code for _ in range(200)} == {200}
-    assert len(probes) <= 2  # one, or two if the run crossed the second
+    seconds = time.monotonic() - started
+    # one a PROBE_TTL: one, or two if the run crossed the second; on a loaded machine the 200 answers may take
+    # longer than a second (3 probes in 2-3 s at a load average of 10), and each second may start one more
+    assert len(probes) <= 1 + math.ceil(seconds / health.PROBE_TTL), (len(probes), seconds)
 
 
 def test_an_error_page_does_not_echo_a_long_query(client: FlaskClient) -> None:
