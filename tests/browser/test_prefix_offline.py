@@ -100,7 +100,7 @@ def test_installs_under_the_prefix_and_works_offline(playwright: Playwright, bro
 
         page.goto(base + "/no-such-page/never-built")  # never cached: the offline page
         expect(page.locator("h1")).to_have_text("You are offline")
-        expect(page.get_by_role("searchbox")).to_be_visible()
+        expect(page.get_by_role("combobox")).to_be_visible()
     finally:
         context.close()
         server.stop()

@@ -93,6 +93,6 @@ def test_everything_works_offline(browser: Browser, build_dir: Path) -> None:
 
         page.goto(server.url + "/no-such-page/never-built")
         expect(page.locator("h1")).to_have_text("You are offline")
-        expect(page.get_by_role("searchbox")).to_be_visible()
+        expect(page.get_by_role("combobox")).to_be_visible()
     finally:
         context.close()

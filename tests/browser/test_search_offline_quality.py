@@ -54,7 +54,7 @@ def test_opening_a_result_highlights_the_words_and_keeps_the_url(page: Page, liv
 
 def test_opening_a_typeahead_option_highlights_too(page: Page, live_server: LiveServer) -> None:
     page.goto(live_server.url + "/")
-    box = page.get_by_role("searchbox", name="Search the rules")
+    box = page.get_by_role("combobox", name="Search the rules")
     box.press_sequentially("koth")
     option = page.get_by_role("option").first
     expect(option).to_contain_text("King of the Hill")

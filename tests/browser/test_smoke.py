@@ -17,7 +17,7 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-results"
 def test_search_and_open_a_rule(page: Page, live_server: LiveServer) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_server.url + "/")
-    box = page.get_by_role("searchbox", name="Search the rules")
+    box = page.get_by_role("combobox", name="Search the rules")
     expect(box).to_be_focused()
     box.fill("undefendable")
     box.press("Enter")

@@ -217,6 +217,8 @@
     addButton.disabled = !current || !log;
     if (!log) return;
     var total = 0;
+    // a redraw (the form's own update comes after every change) keeps the keyboard on the same row's Remove
+    var focused = Array.prototype.indexOf.call(rowsBox.querySelectorAll("button"), document.activeElement);
     rowsBox.replaceChildren.apply(rowsBox, log.sessions.map(function (s, i) {
       total += s.session_score;
       var remove = TC.el("button", { type: "button", "class": "calc-secondary", "aria-label": "Remove session " + (i + 1),
@@ -237,6 +239,8 @@
         TC.el("td", { text: s.result === "win" ? "Won" : "Lost" }), TC.el("td", { "class": "num", text: String(s.session_score) }),
         TC.el("td", { "class": "num", text: String(s.next_starting_salves) }), TC.el("td", {}, [remove])]);
     }));
+    var again = rowsBox.querySelectorAll("button");
+    if (focused >= 0 && again.length) again[Math.min(focused, again.length - 1)].focus();
     totalOut.textContent = String(total);
     section.querySelector("[data-log-empty]").hidden = log.sessions.length > 0;
   }
