@@ -97,7 +97,7 @@ LANG_MISMATCH = 0.7  # a document in the other language than the query's
 MIXED_LANG_MISMATCH = 0.9  # the same, when the query mixes Polish and English-only words
 GAME_MISMATCH = 0.6  # a document of another game than the one the query names
 # A document of a game the query names only to compare ("in dungeon dice ..., how does dice throne ..."): the
-# question is about the game named last (named_game); the other's pages get this too (session 13).
+# question is about the game named last (asked_game); the other's pages get this too (session 13).
 COMPARED_GAME = 0.5
 # Words that name a game inside a query ("max level dungeon dice"): a preference, not a filter.
 GAME_NAMES: dict[str, list[str]] = {
@@ -197,16 +197,6 @@ def asked_game(query_words: list[str]) -> tuple[str | None, list[str], frozenset
     if not games or not rest:
         return None, query_words, frozenset()
     return games[-1], rest, frozenset(games[:-1]) - {games[-1]}
-
-
-def named_game(query_words: list[str]) -> tuple[str | None, list[str]]:
-    """asked_game's game and words."""
-    return asked_game(query_words)[:2]
-
-
-def compared_games(query_words: list[str]) -> frozenset[str]:
-    """asked_game's games named only to compare: none when the query names one game, or only game names."""
-    return asked_game(query_words)[2]
 
 
 def segment_weights(segments: list[list[tuple[str, ...]]]) -> list[float]:

@@ -321,4 +321,3 @@ class SearchIndex:
 def _or(parts: list[query.Query]) -> query.Query:
     """An OR that scores a document by the sum of the parts it matches."""
     return parts[0] if len(parts) == 1 else query.Or(parts)
-

@@ -17,7 +17,7 @@ import indexer.search_backend as backend
 from indexer.analysis import words
 from indexer.intent import GOAL_KINDS, GOAL_PRIOR, Intent, query_intent
 from indexer.library import Release
-from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, compared_games, content_words, named_game
+from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, asked_game, content_words
 
 from .helpers import built_release, entry_text, ids, write_entry, write_others
 from .test_search_signals import node_search
@@ -76,13 +76,13 @@ def goal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
 
 def test_the_game_named_last_is_asked_about() -> None:
     words = "dungeon dice add up dice how does dice throne decide".split()
-    assert named_game(words) == ("dice-throne", ["add", "up", "dice", "how", "does", "decide"])
-    assert compared_games(words) == {"dungeon-dice"}
-    assert named_game(["heal", "dice", "throne", "adventures"]) == ("adventures", ["heal"])  # one name, longest first
-    assert compared_games(["heal", "dice", "throne", "adventures"]) == frozenset()
-    assert compared_games("dice throne heal dice throne".split()) == frozenset()  # one game, named twice
-    assert named_game("dungeon dice dice throne".split()) == (None, ["dungeon", "dice", "dice", "throne"])
-    assert compared_games("dungeon dice dice throne".split()) == frozenset()  # only names: nothing to compare
+    assert asked_game(words)[:2] == ("dice-throne", ["add", "up", "dice", "how", "does", "decide"])
+    assert asked_game(words)[2] == {"dungeon-dice"}
+    assert asked_game(["heal", "dice", "throne", "adventures"])[:2] == ("adventures", ["heal"])  # longest name first
+    assert asked_game(["heal", "dice", "throne", "adventures"])[2] == frozenset()
+    assert asked_game("dice throne heal dice throne".split())[2] == frozenset()  # one game, named twice
+    assert asked_game("dungeon dice dice throne".split())[:2] == (None, ["dungeon", "dice", "dice", "throne"])
+    assert asked_game("dungeon dice dice throne".split())[2] == frozenset()  # only names: nothing to compare
 
 
 def test_a_compared_game_comes_after(s13: Release, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,7 +99,7 @@ def test_a_compared_game_comes_after(s13: Release, monkeypatch: pytest.MonkeyPat
 def test_a_game_named_late_in_a_long_query_counts(s13: Release) -> None:
     cut = content_words(words(LONG))[:MAX_QUERY_WORDS]
     assert "throne" not in cut  # the game it asks about comes after the searched words' cut
-    assert named_game(cut)[0] == "dungeon-dice"
+    assert asked_game(cut)[:2][0] == "dungeon-dice"
     assert ids(s13, LONG)[0] == "offensive-ability"
 
 

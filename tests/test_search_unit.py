@@ -17,11 +17,11 @@ from indexer.build import write_release
 from indexer.library import Release
 from indexer.ranking import (
     Vocabulary,
+    asked_game,
     entry_names,
     is_question,
     max_edits,
     name_match,
-    named_game,
     osa_distance,
 )
 from indexer.search_backend import SearchIndex, memory_index
@@ -123,9 +123,9 @@ def test_query_language_from_the_words_only_one_language_uses() -> None:
 
 
 def test_game_named_in_a_query_and_questions() -> None:
-    assert named_game(["max", "level", "dungeon", "dice"]) == ("dungeon-dice", ["max", "level"])
-    assert named_game(["dungeon", "dice"]) == (None, ["dungeon", "dice"])  # the name alone is the query
-    assert named_game(["heal", "dice", "throne", "adventures"]) == ("adventures", ["heal"])
+    assert asked_game(["max", "level", "dungeon", "dice"])[:2] == ("dungeon-dice", ["max", "level"])
+    assert asked_game(["dungeon", "dice"])[:2] == (None, ["dungeon", "dice"])  # the name alone is the query
+    assert asked_game(["heal", "dice", "throne", "adventures"])[:2] == ("adventures", ["heal"])
     assert is_question(["can", "i", "heal"]) and not is_question(["evasive", "can"])
 
 

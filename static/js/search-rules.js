@@ -175,7 +175,7 @@
     return { games: games, rest: rest };
   };
 
-  // As ranking.named_game and ranking.compared_games: the game named last (a query naming two compares them), the
+  // As ranking.asked_game: the game named last (a query naming two compares them), the
   // words without every game's name (when other words remain), and the games named only to compare.
   Rules.prototype.namedGame = function (words) {
     var m = this.gameMentions(words);

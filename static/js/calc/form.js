@@ -40,6 +40,14 @@
     if (field && field.setAttribute) field.setAttribute("aria-invalid", "true");
   };
 
+  // A shared link the form cannot hold: what is wrong with it (the server's or the page's words), never a quiet
+  // default that the reader would take for the linked calculation.
+  TC.showLinkError = function (box, form, code, message, field) {
+    TC.showError(box, form, new TC.CalcError(code, "This link: " + message +
+      " The form shows the nearest valid choice; change any choice to see the result.", field));
+    TC.sticky(message);
+  };
+
   TC.clearInvalid = function (form) {
     Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (node) {
       node.removeAttribute("aria-invalid");
@@ -267,9 +275,7 @@
   function showLinkError(form, message) {
     var box = document.querySelector("#calc-result [data-result]");
     if (!box || box.querySelector(".calc-error")) return;  // the page said it already
-    TC.showError(box, form, new TC.CalcError("link", "This link: " + message +
-      " The form shows the nearest valid choice; change any choice to see the result.", ""));
-    TC.sticky(message);
+    TC.showLinkError(box, form, "link", message, "");
   }
 
   // A shared calculation (an address with its query, no #section) opens on its result and steps, not on the

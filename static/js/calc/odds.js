@@ -329,9 +329,7 @@
     TC.pushState(params);
     TC.clearInvalid(form);
     if (linkError) {  // a link the page cannot follow: say what is wrong with it (the form shows defaults there)
-      TC.showError(box, form, new TC.CalcError(linkError.code, "This link: " + linkError.message +
-        " The form shows the nearest valid choice; change any choice to see the result.", linkError.field));
-      TC.sticky(linkError.message);
+      TC.showLinkError(box, form, linkError.code, linkError.message, linkError.field);
       linkError = null;
       return;
     }
