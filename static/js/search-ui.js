@@ -314,7 +314,10 @@
         var chosen = options()[active];
         if (chosen.hasAttribute("data-url")) window.location.href = chosen.getAttribute("data-url");
         else chosen.click();
-      } else if (event.key === "Escape" && open) { event.preventDefault(); close(); }
+      } else if (event.key === "Escape" && open) {
+        // closed until the reader types again: a search still coming (the other language's pages) is dropped
+        event.preventDefault(); window.clearTimeout(timer); asked++; close();
+      }
     });
   }
 
