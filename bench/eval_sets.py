@@ -73,6 +73,12 @@ DEV18_FILE = DATA / "search_eval_v18_dev.yaml"
 HELDOUT18_FILE = DATA / "search_eval_v18_heldout.yaml"
 # v19 (session 14): 100 Polish questions in four new voices, measure-only, not split.
 PL19_FILE = DATA / "search_eval_v19_pl.yaml"
+# v20 (session 15): 170 English queries in five more new voices, split the same way (seed 20261215); heldout20 is
+# measured once, under the rule docs/search-eval-baseline.md declared before it was written.
+DEV20_FILE = DATA / "search_eval_v20_dev.yaml"
+HELDOUT20_FILE = DATA / "search_eval_v20_heldout.yaml"
+# v21 (session 15): 100 Polish questions in four new voices, measure-only, not split.
+PL21_FILE = DATA / "search_eval_v21_pl.yaml"
 # Every set by its name (bench/search_eval.py --set), with the field its "by category" breakdown uses.
 SET_FILES: dict[str, tuple[Path, str]] = {
     "dev": (DEV_FILE, "category"), "heldout": (HELDOUT_FILE, "category"),
@@ -87,6 +93,7 @@ SET_FILES: dict[str, tuple[Path, str]] = {
     "dev14": (DEV14_FILE, "category"), "heldout14": (HELDOUT14_FILE, "category"), "pl15": (PL15_FILE, "game"),
     "dev16": (DEV16_FILE, "category"), "heldout16": (HELDOUT16_FILE, "category"), "pl17": (PL17_FILE, "game"),
     "dev18": (DEV18_FILE, "category"), "heldout18": (HELDOUT18_FILE, "category"), "pl19": (PL19_FILE, "game"),
+    "dev20": (DEV20_FILE, "category"), "heldout20": (HELDOUT20_FILE, "category"), "pl21": (PL21_FILE, "game"),
 }
 
 GAMES = ("dice-throne", "adventures", "dungeon-dice")

@@ -25,6 +25,7 @@ from bench.eval_sets import (
     DEV14_FILE,
     DEV16_FILE,
     DEV18_FILE,
+    DEV20_FILE,
     DEV_FILE,
     GAMES,
     HELDOUT3_FILE,
@@ -36,6 +37,7 @@ from bench.eval_sets import (
     HELDOUT14_FILE,
     HELDOUT16_FILE,
     HELDOUT18_FILE,
+    HELDOUT20_FILE,
     HELDOUT_FILE,
     ISSUE_MINIMUMS,
     LANGS,
@@ -46,6 +48,7 @@ from bench.eval_sets import (
     PL15_FILE,
     PL17_FILE,
     PL19_FILE,
+    PL21_FILE,
     V10_FILE,
     SetQuery,
     load_set,
@@ -60,16 +63,18 @@ HALVES = {"dev": DEV_FILE, "heldout": HELDOUT_FILE, "dev3": DEV3_FILE, "heldout3
           "dev4": DEV4_FILE, "heldout4": HELDOUT4_FILE, "dev5": DEV5_FILE, "heldout5": HELDOUT5_FILE,
           "dev6": DEV6_FILE, "heldout6": HELDOUT6_FILE, "dev9": DEV9_FILE, "heldout9": HELDOUT9_FILE,
           "dev12": DEV12_FILE, "heldout12": HELDOUT12_FILE, "dev14": DEV14_FILE, "heldout14": HELDOUT14_FILE,
-          "dev16": DEV16_FILE, "heldout16": HELDOUT16_FILE, "dev18": DEV18_FILE, "heldout18": HELDOUT18_FILE}
+          "dev16": DEV16_FILE, "heldout16": HELDOUT16_FILE, "dev18": DEV18_FILE, "heldout18": HELDOUT18_FILE,
+          "dev20": DEV20_FILE, "heldout20": HELDOUT20_FILE}
 PAIRS = {"v2": ("dev", "heldout"), "v3": ("dev3", "heldout3"), "v4": ("dev4", "heldout4"), "v5": ("dev5", "heldout5"),
          "v6": ("dev6", "heldout6"), "v9": ("dev9", "heldout9"), "v12": ("dev12", "heldout12"),
          "v14": ("dev14", "heldout14"), "v16": ("dev16", "heldout16"),
-         "v18": ("dev18", "heldout18")}
+         "v18": ("dev18", "heldout18"), "v20": ("dev20", "heldout20")}
 SEEDS = {"dev": 20261123, "heldout": 20261123, "dev3": 20261124, "heldout3": 20261124,
          "dev4": 20261126, "heldout4": 20261126, "dev5": 20261127, "heldout5": 20261127,
          "dev6": 20261128, "heldout6": 20261128, "dev9": 20261209, "heldout9": 20261209,
          "dev12": 20261130, "heldout12": 20261130, "dev14": 20261201, "heldout14": 20261201,
-         "dev16": 20261202, "heldout16": 20261202, "dev18": 20261214, "heldout18": 20261214}
+         "dev16": 20261202, "heldout16": 20261202, "dev18": 20261214, "heldout18": 20261214,
+         "dev20": 20261215, "heldout20": 20261215}
 
 
 @pytest.fixture(scope="module")
@@ -197,7 +202,7 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path, eva
     doc = json.loads(capsys.readouterr().out)
     measure_only = {"pl7": PL7_FILE, "pl8": PL8_FILE, "v10": V10_FILE, "pl11": PL11_FILE, "pl13": PL13_FILE,
                     "pl15": PL15_FILE, "pl17": PL17_FILE,
-                    "pl19": PL19_FILE}
+                    "pl19": PL19_FILE, "pl21": PL21_FILE}
     assert set(doc["sets"]) == {"old", *HALVES, *measure_only}
     assert {"n", "top1", "top3", "mrr10", "by_tag", "failures"} <= set(doc["server"])  # the old set, as before
     assert doc["server"] == doc["sets"]["old"]["server"]
@@ -205,10 +210,10 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path, eva
         figures = doc["sets"][name]
         queries = load_set(HALVES[name])
         # a category for every category the half has: all six up to v6; v9 was written without hero and Polish,
-        # v12, v14, v16 and v18 without Polish (v13, v15, v17 and v19 are their Polish)
+        # v12, v14, v16, v18 and v20 without Polish (v13, v15, v17, v19 and v21 are their Polish)
         assert set(figures["server"]["by_category"]) == {q.category for q in queries if not q.gap}
         no_polish = {"dev9", "heldout9", "dev12", "heldout12", "dev14", "heldout14", "dev16", "heldout16",
-                     "dev18", "heldout18"}
+                     "dev18", "heldout18", "dev20", "heldout20"}
         assert name in no_polish or set(figures["server"]["by_category"]) == set(CATEGORIES)
         assert figures["n"] + len(figures["gaps"]) == len(queries)
         assert all(g["note"] for g in figures["gaps"])
@@ -227,10 +232,10 @@ def test_the_bench_reports_every_set_and_keeps_the_old_keys(build_dir: Path, eva
     assert searched_here == pytest.approx(shared, abs=0.0006), "searched here as the shared rankings say"
 
 
-@pytest.mark.parametrize("path", [PL7_FILE, PL8_FILE, PL13_FILE, PL15_FILE, PL17_FILE, PL19_FILE],
-                         ids=["v7", "v8", "v13", "v15", "v17", "v19"])
+@pytest.mark.parametrize("path", [PL7_FILE, PL8_FILE, PL13_FILE, PL15_FILE, PL17_FILE, PL19_FILE, PL21_FILE],
+                         ids=["v7", "v8", "v13", "v15", "v17", "v19", "v21"])
 def test_polish_sets_are_polish_new_and_known(corpus: Corpus, halves: dict[str, list[SetQuery]], path: Path) -> None:
-    """v7, v8, v13, v15, v17, v19 (measure-only): Polish questions, each label a known entry, none an old query."""
+    """v7, v8, v13, v15, v17, v19, v21 (measure-only): Polish questions, known labels, none an older query."""
     queries = load_set(path, known_ids=corpus.entries)
     assert len(queries) >= 60 and all(q.lang == "pl" and q.category == "polish" for q in queries)
     older = [q for qs in halves.values() for q in qs] + (load_set(PL7_FILE) if path == PL8_FILE else [])
