@@ -1,0 +1,101 @@
+"""Session 15's table-side pass, where session 14 did not look: the browser's text size at 200 % (and a page zoomed
+to 180 px, a 360 px phone at 200 %), keyboard only, the screen reader's view and Windows high contrast."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from ..helpers import LiveServer
+from .table_support import phone, phone_context  # noqa: F401 - phone is a fixture
+
+pytestmark = pytest.mark.browser
+IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
+          "Version/17.0 Mobile/15E148 Safari/604.1")
+SIDEWAYS = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+# A word of an element's text that the line breaks inside ("Adventure|s"): two boxes for one word.
+BROKEN_WORDS = """el => { const out = []; const text = el.firstChild;
+  if (!text || text.nodeType !== 3) return ['no text'];
+  const re = /\\S+/g; let m; while ((m = re.exec(text.data))) { const r = document.createRange();
+    r.setStart(text, m.index); r.setEnd(text, m.index + m[0].length);
+    const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top))); if (tops.size > 1) out.push(m[0]); }
+  return out; }"""
+# What a keyboard user sees of the focus: the ring (outline) must lie inside every box that clips its element (a
+# one-line breadcrumb, a sideways-scrolling row of chips), or the focus is shown by a fill instead of a ring.
+RING_CUT = """() => { let el = document.activeElement; if (!el.matches(':focus-visible')) return 'not focus-visible';
+  if (el.matches('.chip input, .calc-chip input')) el = el.nextElementSibling;
+  const s = getComputedStyle(el);
+  if (s.outlineStyle === 'none' || parseFloat(s.outlineWidth) === 0)
+    return s.backgroundColor === getComputedStyle(el.parentElement).backgroundColor ? 'no ring, no fill' : '';
+  const reach = Math.max(0, parseFloat(s.outlineOffset) + parseFloat(s.outlineWidth));
+  const r = el.getBoundingClientRect();
+  for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+    const ps = getComputedStyle(p); if (ps.overflowX === 'visible' && ps.overflowY === 'visible') continue;
+    const q = p.getBoundingClientRect(), top = q.top + p.clientTop, left = q.left + p.clientLeft;
+    if (r.top - reach < top - .5 || r.bottom + reach > top + p.clientHeight + .5
+        || r.left - reach < left - .5 || r.right + reach > left + p.clientWidth + .5)
+      return 'ring cut by ' + p.tagName.toLowerCase() + '.' + p.className;
+  }
+  return ''; }"""
+
+
+@pytest.fixture(scope="module")
+def big_text(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    """One 360 px phone page with the browser's text size at 200 % (Chrome's font size setting: 32 px, not 16),
+    shared by the tests that only load a page and measure it."""
+    context = phone_context(browser, live_server, "light")
+    page = context.new_page()
+    context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+    yield page
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def zoomed(browser: Browser, live_server: LiveServer) -> Iterator[Page]:
+    """A 360 px phone's page zoomed to 200 %: 180 CSS px wide."""
+    context = phone_context(browser, live_server, "light", viewport={"width": 180, "height": 370})
+    yield context.new_page()
+    context.close()
+
+
+BIG_TEXT_PAGES = ["/faq", "/search?q=evasive", "/search?q=og%C5%82uszenie", "/calc/odds"]
+
+
+@pytest.mark.parametrize("url", BIG_TEXT_PAGES)
+def test_big_text_needs_no_sideways_scroll(big_text: Page, url: str) -> None:
+    """WCAG 1.4.4 / 1.4.10: the FAQ's topic pills (one unbreakable line each), the search results (a grid column as
+    wide as its longest line) and the odds' big number pushed the page 39-157 px sideways at 200 % text."""
+    big_text.goto(url)
+    assert big_text.evaluate(SIDEWAYS) <= 0
+
+
+def test_big_text_entry_head_keeps_words_and_breadcrumbs_whole(big_text: Page) -> None:
+    """At 200 % text the title shared its row with Pin and Share and broke inside words ("Adventure|s"), the
+    breadcrumbs were cut to "Ho… › … › …", and the header's search box stuck out under the header."""
+    big_text.goto("/adventures/adventures-components")
+    assert big_text.locator(".title-row h1").evaluate(BROKEN_WORDS) == []
+    for crumb in big_text.locator(".breadcrumbs li").all():
+        assert crumb.evaluate("li => li.scrollWidth <= li.clientWidth"), crumb.inner_text()
+    header, box = big_text.locator(".site-header").bounding_box(), big_text.locator("#site-q").bounding_box()
+    assert header and box and box["y"] + box["height"] <= header["y"] + header["height"] + 0.5, (header, box)
+    assert big_text.evaluate(SIDEWAYS) <= 0
+
+
+def test_zoomed_to_180_px_calculators_stay_on_screen(zoomed: Page) -> None:
+    """A page zoomed to 200 % on a 360 px phone: the odds' "61.54%" ran 37 px off the screen, the damage
+    calculator's "Evasive succeeded" line 45 px."""
+    zoomed.goto("/calc/odds")
+    number, card = zoomed.locator("#calc-result .calc-big-number").first, zoomed.locator("#calc-result")
+    expect(number).to_have_text(re.compile(r"%$"))
+    n, c = number.bounding_box(), card.bounding_box()
+    assert n and c and n["x"] + n["width"] <= c["x"] + c["width"], (n, c)
+    zoomed.goto("/calc/damage")
+    width = zoomed.evaluate("document.documentElement.clientWidth")
+    rights = zoomed.locator(".calc-check").evaluate_all("els => els.map(e => Math.max(...[...e.querySelectorAll('*')]"
+                                                        ".map(c => c.getBoundingClientRect().right)))")
+    assert rights and max(rights) <= width, (rights, width)
+    zoomed.goto("/faq")
+    assert zoomed.evaluate(SIDEWAYS) <= 0
