@@ -99,3 +99,21 @@ def test_zoomed_to_180_px_calculators_stay_on_screen(zoomed: Page) -> None:
     assert rights and max(rights) <= width, (rights, width)
     zoomed.goto("/faq")
     assert zoomed.evaluate(SIDEWAYS) <= 0
+
+
+FOCUS_TARGETS = {
+    "/dice-throne/barbarian": [".breadcrumbs a"],
+    "/index": [".filters a:not([aria-current])", ".sticky-bar a"],
+    "/search?q=evasive": [".chip-row .chip input:not(:checked)"],
+}
+
+
+@pytest.mark.parametrize("url", list(FOCUS_TARGETS))
+def test_keyboard_focus_ring_is_not_cut(phone: Page, url: str) -> None:  # noqa: F811
+    """The breadcrumbs (one line, overflow hidden) cut their links' focus ring away entirely; the sideways rows of
+    chips, A-Z game filters and letters cut its top and bottom."""
+    phone.goto(url)
+    phone.keyboard.press("Tab")  # the keyboard is in use: focus() below shows the ring as a Tab would
+    for selector in FOCUS_TARGETS[url]:
+        phone.locator(selector).first.focus()
+        assert phone.evaluate(RING_CUT) == "", selector
