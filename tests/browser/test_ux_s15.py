@@ -117,3 +117,22 @@ def test_keyboard_focus_ring_is_not_cut(phone: Page, url: str) -> None:  # noqa:
     for selector in FOCUS_TARGETS[url]:
         phone.locator(selector).first.focus()
         assert phone.evaluate(RING_CUT) == "", selector
+
+
+def test_css_arrows_are_not_read_out(phone: Page) -> None:  # noqa: F811
+    """The ▸ of a closed section and the › between breadcrumbs are drawn by CSS: a screen reader read them as part
+    of the control ("black right-pointing small triangle, Contents (5 sections)")."""
+    phone.goto("/dice-throne/barbarian")
+    expect(phone.locator(".toc > summary")).to_have_accessible_name("Contents (5 sections)")
+    expect(phone.locator(".faq-list summary").first).to_have_accessible_name(re.compile(r"^Can I"))
+    assert "›" not in phone.locator(".breadcrumbs").aria_snapshot()
+
+
+def test_polish_snippet_is_marked_polish(phone: Page) -> None:  # noqa: F811
+    """A Polish result on the English search page: its title said lang="pl", its snippet did not (a screen reader
+    read the Polish with an English voice)."""
+    phone.goto("/search?q=unik")
+    result = phone.locator(".result").filter(has=phone.locator(".result-title[lang=pl]")).first
+    expect(result.locator(".snippet")).to_have_attribute("lang", "pl")
+    expect(phone.locator(".result").filter(has=phone.locator(".result-title[lang=en]")).first
+           .locator(".snippet")).to_have_attribute("lang", "en")
