@@ -136,3 +136,27 @@ def test_polish_snippet_is_marked_polish(phone: Page) -> None:  # noqa: F811
     expect(result.locator(".snippet")).to_have_attribute("lang", "pl")
     expect(phone.locator(".result").filter(has=phone.locator(".result-title[lang=en]")).first
            .locator(".snippet")).to_have_attribute("lang", "en")
+
+
+def test_forced_colours_keep_choices_and_icons(browser: Browser, live_server: LiveServer) -> None:
+    """Windows high contrast paints every background the page's colour: the chosen chip looked like the others,
+    the section link's icon (a masked background) vanished, the borderless Search button was bare text."""
+    context = phone_context(browser, live_server, "light", forced_colors="active")
+    try:
+        page = context.new_page()
+        page.goto("/calc/odds")
+        chosen = page.locator(".calc-chip input:checked + span").first
+        other = page.locator(".calc-chip input:not(:checked) + span").first
+        assert chosen.evaluate("e => getComputedStyle(e).backgroundColor") != \
+            other.evaluate("e => getComputedStyle(e).backgroundColor")
+        page.goto("/search?q=evasive")
+        assert page.locator(".search-form button").first.evaluate("b => getComputedStyle(b).borderTopStyle") != "none"
+        chosen = page.locator(".chip input:checked + span").first
+        other = page.locator(".chip input:not(:checked) + span").first
+        assert chosen.evaluate("e => getComputedStyle(e).backgroundColor") != \
+            other.evaluate("e => getComputedStyle(e).backgroundColor")
+        page.goto("/adventures/adventures-components")
+        icon = page.locator("a.anchor").first.evaluate("a => getComputedStyle(a, '::before').backgroundColor")
+        assert icon != page.evaluate("getComputedStyle(document.body).backgroundColor")
+    finally:
+        context.close()
