@@ -160,3 +160,29 @@ def test_forced_colours_keep_choices_and_icons(browser: Browser, live_server: Li
         assert icon != page.evaluate("getComputedStyle(document.body).backgroundColor")
     finally:
         context.close()
+
+
+def test_escape_puts_the_banners_away(browser: Browser, live_server: LiveServer) -> None:
+    """The install hint and the update prompt had buttons only: Escape did nothing, and the button that hid its
+    banner left the keyboard at the top of the page. Escape is now Not now / Later; the focus goes to the page."""
+    context = browser.new_context(user_agent=IPHONE, viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, service_workers="block", base_url=live_server.url)
+    try:
+        page = context.new_page()
+        page.goto("/dice-throne/evasive")
+        hint = page.locator("#install-hint")
+        expect(hint).to_be_visible()
+        hint.get_by_role("button", name="Not now").focus()
+        page.keyboard.press("Escape")
+        expect(hint).to_be_hidden()
+        expect(page.locator("#main")).to_be_focused()
+        assert page.evaluate("localStorage.getItem('throne-rules.install-dismissed')") == "1"
+        # the update prompt (shown here by hand: a waiting service worker is test_pwa_update's business)
+        prompt = page.locator("#update-prompt")
+        prompt.evaluate("p => { p.hidden = false; }")
+        prompt.get_by_role("button", name="Later").focus()
+        page.keyboard.press("Escape")
+        expect(prompt).to_be_hidden()
+        expect(page.locator("#main")).to_be_focused()
+    finally:
+        context.close()
