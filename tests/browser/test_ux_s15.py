@@ -128,6 +128,20 @@ def test_css_arrows_are_not_read_out(phone: Page) -> None:  # noqa: F811
     assert "›" not in phone.locator(".breadcrumbs").aria_snapshot()
 
 
+def test_open_as_a_page_links_say_which_question(phone: Page) -> None:  # noqa: F811
+    """Evasive's page had 13 links named "Open as a page" (the FAQ index 196): a screen reader's list of links could
+    not tell them apart. Each now names its question (hidden text), in the question's language."""
+    phone.goto("/dice-throne/evasive")
+    phone.evaluate("document.querySelectorAll('.faq-list details').forEach(d => { d.open = true; })")
+    names = re.findall(r'link "(Open as a page[^"]*)"', phone.locator(".faq-list").first.aria_snapshot())
+    assert len(names) > 1 and len(set(names)) == len(names), names
+    assert any(re.fullmatch(r"Open as a page ?: Can Evasive be used against an Ultimate\?", n) for n in names), names
+    phone.goto("/dice-throne/pl-evasive")
+    phone.locator(".faq-list summary").first.click()
+    link = phone.locator(".faq-open a").first
+    expect(link.locator("[lang=pl]")).to_have_count(1)
+    expect(link).to_have_accessible_name(re.compile(r"^Otwórz jako stronę ?: Czy "))
+
 def test_polish_snippet_is_marked_polish(phone: Page) -> None:  # noqa: F811
     """A Polish result on the English search page: its title said lang="pl", its snippet did not (a screen reader
     read the Polish with an English voice)."""
