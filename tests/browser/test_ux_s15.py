@@ -142,6 +142,24 @@ def test_open_as_a_page_links_say_which_question(phone: Page) -> None:  # noqa: 
     expect(link.locator("[lang=pl]")).to_have_count(1)
     expect(link).to_have_accessible_name(re.compile(r"^Otwórz jako stronę ?: Czy "))
 
+# What a screen reader hears: the text of every live region (a status, an <output>) that changes, unless aria-live=off.
+HEARD = """() => { window.heard = []; const live = [...document.querySelectorAll('[aria-live], [role=status], output')]
+  .filter(e => e.getAttribute('aria-live') !== 'off');
+  for (const el of live) new MutationObserver(() => window.heard.push(el.id || el.className))
+    .observe(el, {childList: true, subtree: true, characterData: true}); }"""
+
+
+def test_score_change_is_announced_once(phone: Page) -> None:  # noqa: F811
+    """The campaign log's total (an <output>, so a live region) was rewritten after every change of the form: a
+    screen reader heard "Campaign score 0" on top of the status line's "Session Score: 7"."""
+    phone.goto("/calc/score?mode=portal-crawl&result=win&remaining_salves=3&unspent_gold=3&scenario_score=3")
+    expect(phone.locator("[data-campaign]")).to_be_visible()
+    phone.evaluate(HEARD)
+    phone.locator("#f-gold").fill("5")
+    expect(phone).to_have_url(re.compile("unspent_gold=5"))
+    phone.wait_for_function("window.heard.length > 0")
+    assert set(phone.evaluate("window.heard")) == {"calc-status"}
+
 def test_polish_snippet_is_marked_polish(phone: Page) -> None:  # noqa: F811
     """A Polish result on the English search page: its title said lang="pl", its snippet did not (a screen reader
     read the Polish with an English voice)."""
