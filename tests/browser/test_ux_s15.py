@@ -84,6 +84,15 @@ def test_big_text_entry_head_keeps_words_and_breadcrumbs_whole(big_text: Page) -
     assert big_text.evaluate(SIDEWAYS) <= 0
 
 
+def test_big_text_suggestions_show_the_whole_question(big_text: Page) -> None:
+    """A suggestion's title is cut to two lines: at 200 % text that left "Czy ogłuszenie (Stun)…" of a question."""
+    big_text.goto("/dice-throne/barbarian")
+    big_text.locator("#site-q").fill("can evasive be used against")
+    titles = big_text.locator("#site-q-suggestions [role=option] .typeahead-title")
+    expect(titles.filter(has_text="more than one Evasive")).to_be_visible(timeout=15_000)
+    cut = titles.evaluate_all("ts => ts.filter(t => t.scrollHeight > t.clientHeight + 1).map(t => t.textContent)")
+    assert cut == []
+
 def test_zoomed_to_180_px_calculators_stay_on_screen(zoomed: Page) -> None:
     """A page zoomed to 200 % on a 360 px phone: the odds' "61.54%" ran 37 px off the screen, the damage
     calculator's "Evasive succeeded" line 45 px."""
