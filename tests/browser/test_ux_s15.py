@@ -84,6 +84,24 @@ def test_big_text_entry_head_keeps_words_and_breadcrumbs_whole(big_text: Page) -
     assert big_text.evaluate(SIDEWAYS) <= 0
 
 
+@pytest.mark.parametrize("fixture", ["big_text", "zoomed"])
+def test_big_text_header_search_box_and_menu_fit(request: pytest.FixtureRequest, fixture: str) -> None:
+    """At 200 % text or 180 px the header's search box shrank to 26-140 px between the logo and the buttons, and
+    the open menu (at least 14rem wide) hung off the screen's left edge. The box now has a row of its own (the
+    header scrolls away rather than hold a third of the screen) and the menu fits."""
+    page: Page = request.getfixturevalue(fixture)
+    page.goto("/index")
+    width = page.evaluate("document.documentElement.clientWidth")
+    box = page.locator("#site-q").bounding_box()
+    assert box and box["width"] >= width * 0.6, (box, width)
+    page.locator(".menu-button").click()
+    menu = page.locator("#site-nav")
+    expect(menu).to_be_visible()
+    nav = menu.bounding_box()
+    assert nav and nav["x"] >= 0 and nav["x"] + nav["width"] <= width, (nav, width)
+    page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
+
 def test_big_text_suggestions_show_the_whole_question(big_text: Page) -> None:
     """A suggestion's title is cut to two lines: at 200 % text that left "Czy ogłuszenie (Stun)…" of a question."""
     big_text.goto("/dice-throne/barbarian")
