@@ -72,6 +72,18 @@ def test_big_text_needs_no_sideways_scroll(big_text: Page, url: str) -> None:
     assert big_text.evaluate(SIDEWAYS) <= 0
 
 
+def test_big_text_polish_settings_fit(big_text: Page) -> None:
+    """A fieldset is as wide as its longest word by default: Polish Settings' "Zapis offline" box pushed the page
+    13 px sideways at 200 % text."""
+    big_text.goto("/settings")
+    big_text.evaluate("localStorage.setItem('throne-rules.settings', JSON.stringify({lang: 'pl'}))")
+    try:
+        big_text.reload()
+        expect(big_text.locator("h1")).to_have_text("Ustawienia")
+        assert big_text.evaluate(SIDEWAYS) <= 0
+    finally:
+        big_text.evaluate("localStorage.removeItem('throne-rules.settings')")
+
 def test_big_text_entry_head_keeps_words_and_breadcrumbs_whole(big_text: Page) -> None:
     """At 200 % text the title shared its row with Pin and Share and broke inside words ("Adventure|s"), the
     breadcrumbs were cut to "Ho… › … › …", and the header's search box stuck out under the header."""
