@@ -26,10 +26,28 @@
       afterUpdate = changes.href;
       waiting.postMessage({ type: "SKIP_WAITING" });
     });
-    var later = prompt.querySelector(".update-later");
-    if (later) later.addEventListener("click", function () { prompt.hidden = true; }, { once: true });
   }
   var afterUpdate = null;  // where to go once the new build has taken over (else: reload the page)
+
+  // --- The update prompt and the install hint are banners a keyboard can put away: Escape inside one is its
+  // Later / Not now button, and the focus it held goes to the page's main content (not to the top of the page).
+  function closable(banner, close) {
+    if (!banner || !close) return;
+    close.addEventListener("click", function () {
+      var hadFocus = banner.contains(document.activeElement);
+      banner.hidden = true;
+      var main = document.getElementById("main");
+      if (hadFocus && main) main.focus({ preventScroll: true });
+    });
+    banner.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || banner.hidden) return;
+      event.preventDefault();
+      event.stopPropagation();
+      close.click();
+    });
+  }
+  var updatePrompt = document.getElementById("update-prompt");
+  closable(updatePrompt, updatePrompt && updatePrompt.querySelector(".update-later"));
 
   // How many rules the new build changed (it is on the server now; this page still runs the old one).
   function describeUpdate(prompt) {
@@ -138,10 +156,12 @@
   var deferred = null;
   var installButton = hint.querySelector(".install-button");
 
-  hint.querySelector(".install-dismiss").addEventListener("click", function () {
+  var dismiss = hint.querySelector(".install-dismiss");
+  dismiss.addEventListener("click", function () {
     try { window.localStorage.setItem(DISMISSED_KEY, "1"); } catch (e) { /* private mode: hide for now */ }
-    hint.hidden = true;
   });
+  closable(hint, dismiss);  // after the line above: hides it, and Escape is "Not now"
+
   installButton.addEventListener("click", function () {
     if (!deferred) return;
     deferred.prompt();
