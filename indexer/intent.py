@@ -64,10 +64,19 @@ GOAL_PRIOR = 1.1
 COMPARE_HINTS: tuple[str, ...] = ("versus", "difference", "differences", "different from", "compared", "compare",
                                   "roznica", "rozni", "roznia", "porownanie")
 COMPARE_WORD = "vs"
+# The Polish words of the same things, in the cases players type (session 15: the words only that game's Polish
+# pages use; "minion", "boss", "portal", "chaos" are Polish words too).
 GAME_WORDS: dict[str, tuple[str, ...]] = {
     "adventures": ("minion", "minions", "boss", "bosses", "portal", "portals", "loot", "salve", "salves", "shop",
-                   "scenario", "scenarios", "crawl", "tile", "tiles", "environment", "campaign", "chaos"),
-    "dungeon-dice": ("monster", "monsters", "fame", "wound", "wounds", "trophy", "trophies", "xp", "dungeon"),
+                   "scenario", "scenarios", "crawl", "tile", "tiles", "environment", "campaign", "chaos",
+                   "miniona", "minionow", "minionem", "minionami", "bossa", "bossem", "bossow", "portalu", "lup",
+                   "lupu", "lupy", "lupow", "lupem", "masc", "masci", "sklep", "sklepu", "sklepie", "scenariusz",
+                   "scenariusza", "scenariuszu", "scenariusze", "kafelek", "kafelka", "kafelki", "kafelkow",
+                   "kampania", "kampanie"),
+    "dungeon-dice": ("monster", "monsters", "fame", "wound", "wounds", "trophy", "trophies", "xp", "dungeon",
+                     "potwor", "potwora", "potwory", "potworem", "potworow", "potworowi", "potworze", "potworami",
+                     "slawa", "slawy", "slawe", "slawie", "rana", "rany", "rane", "ranami", "trofeum", "trofea",
+                     "trofeow"),
 }
 GAME_WORD_MISMATCH = 0.85
 # A page of this game when the query names neither the game nor one of its GAME_WORDS: Dice Throne is the game a
