@@ -14,6 +14,11 @@
 - **A way to a goal**: "how do i", "how can i", "how to", "way to" ask for the thing that does it ("how do i make
   them reroll"; in Polish "jak mogę", "sposób na"), and so does an effect told by its victim ("it made me
   reroll", "zmusił mnie"): status effects, tokens, symbols and companions get GOAL_PRIOR (session 13, round 2).
+- **A comparison**: "vs", "versus", "difference", "compared" ask for the two things' own entries, as a name does
+  (NAME_KINDS get NAME_INTENT_PRIOR): "undefendable vs pure dmg" asks for the two damage types, not the FAQ that
+  names one of them (session 15). "vs" between two numbers ("3 vs 3") names a mode, not a comparison.
+- **A thing, not a hero's rulings**: a name, a comparison or a way to a goal asks for a thing; a query that also
+  names a hero does not lift that hero's FAQs (ranking.HERO_FAQ_PRIOR) then (session 15).
 - **A number**: "how many", "max", "limit" (ranking.NUMBER_HINTS, the number prior) stays where it was.
 
 Rules as data: the offline client (static/js/search-rules.js, Rules.intent and Rules.prior) reads these tables
@@ -55,10 +60,23 @@ GOAL_HINTS: tuple[str, ...] = ("how do i", "how can i", "how to", "way to", "how
                               "zmusil mnie", "zmusila mnie", "kazal mi", "kazala mi")
 GOAL_KINDS = frozenset({"status-effect", "token", "symbol", "companion"})
 GOAL_PRIOR = 1.1
+# A comparison of two things (session 15): these phrases, or "vs" not between two numbers.
+COMPARE_HINTS: tuple[str, ...] = ("versus", "difference", "differences", "different from", "compared", "compare",
+                                  "roznica", "rozni", "roznia", "porownanie")
+COMPARE_WORD = "vs"
+# The Polish words of the same things, in the cases players type (session 15: the words only that game's Polish
+# pages use; "minion", "boss", "portal", "chaos" are Polish words too).
 GAME_WORDS: dict[str, tuple[str, ...]] = {
     "adventures": ("minion", "minions", "boss", "bosses", "portal", "portals", "loot", "salve", "salves", "shop",
-                   "scenario", "scenarios", "crawl", "tile", "tiles", "environment", "campaign", "chaos"),
-    "dungeon-dice": ("monster", "monsters", "fame", "wound", "wounds", "trophy", "trophies", "xp", "dungeon"),
+                   "scenario", "scenarios", "crawl", "tile", "tiles", "environment", "campaign", "chaos",
+                   "miniona", "minionow", "minionem", "minionami", "bossa", "bossem", "bossow", "portalu", "lup",
+                   "lupu", "lupy", "lupow", "lupem", "masc", "masci", "sklep", "sklepu", "sklepie", "scenariusz",
+                   "scenariusza", "scenariuszu", "scenariusze", "kafelek", "kafelka", "kafelki", "kafelkow",
+                   "kampania", "kampanie"),
+    "dungeon-dice": ("monster", "monsters", "fame", "wound", "wounds", "trophy", "trophies", "xp", "dungeon",
+                     "potwor", "potwora", "potwory", "potworem", "potworow", "potworowi", "potworze", "potworami",
+                     "slawa", "slawy", "slawe", "slawie", "rana", "rany", "rane", "ranami", "trofeum", "trofea",
+                     "trofeow"),
 }
 GAME_WORD_MISMATCH = 0.85
 # A page of this game when the query names neither the game nor one of its GAME_WORDS: Dice Throne is the game a
@@ -72,6 +90,8 @@ class Intent:
     kinds: frozenset[str] = frozenset()  # the kinds the query's intent prefers
     prior: float = 1.0  # what those kinds get
     games: frozenset[str] = frozenset()  # the games whose GAME_WORDS the query uses
+    # it asks for a thing (a name, a comparison, a way to a goal): a hero's FAQs get no ranking.HERO_FAQ_PRIOR
+    thing: bool = False
 
 
 def _has(text: str, phrases: tuple[str, ...]) -> bool:
@@ -82,12 +102,12 @@ def query_intent(all_words: list[str]) -> Intent:
     """The intent of a query's words (all of them, stop words included)."""
     text = f" {' '.join(all_words)} "
     games = frozenset(g for g, ws in GAME_WORDS.items() if any(w in ws for w in all_words))
-    if asks_name(all_words):
-        return Intent(NAME_KINDS, NAME_INTENT_PRIOR, games)
+    if asks_name(all_words) or asks_comparison(all_words):
+        return Intent(NAME_KINDS, NAME_INTENT_PRIOR, games, thing=True)
     if _has(text, TIMING_HINTS):
         return Intent(TIMING_KINDS, TIMING_PRIOR, games)
     if _has(text, GOAL_HINTS):
-        return Intent(GOAL_KINDS, GOAL_PRIOR, games)
+        return Intent(GOAL_KINDS, GOAL_PRIOR, games, thing=True)
     return Intent(games=games)
 
 
@@ -95,6 +115,20 @@ def asks_name(all_words: list[str]) -> bool:
     """The query asks for a name or a meaning ("what's it called", "what does then mean")."""
     text = f" {' '.join(all_words)} "
     return _has(text, NAME_INTENT) or (len(all_words) <= MEANING_MAX_WORDS and _has(text, MEANING_INTENT))
+
+
+def _number(word: str) -> bool:
+    return word.isascii() and word.isdigit()
+
+
+def asks_comparison(all_words: list[str]) -> bool:
+    """The query compares two things ("undefendable vs pure dmg", "difference between reach and scout"); "vs"
+    between two numbers ("3 vs 3") names a mode."""
+    if _has(f" {' '.join(all_words)} ", COMPARE_HINTS):
+        return True
+    last = len(all_words) - 1
+    return any(w == COMPARE_WORD and not (0 < i < last and _number(all_words[i - 1]) and _number(all_words[i + 1]))
+               for i, w in enumerate(all_words))
 
 
 def named_stop_words(names: Iterable[list[str]], stop_words: AbstractSet[str]) -> frozenset[str]:

@@ -93,6 +93,7 @@ def offline_search_data(entries: list[Entry], groups: list[list[Phrase]], polish
             "intent": {"name": list(intent.NAME_INTENT), "words": sorted(intent.INTENT_WORDS),
                        "meaning": list(intent.MEANING_INTENT), "meaning_max_words": intent.MEANING_MAX_WORDS,
                        "name_kinds": sorted(intent.NAME_KINDS), "name_prior": intent.NAME_INTENT_PRIOR,
+                       "compare": list(intent.COMPARE_HINTS), "compare_word": intent.COMPARE_WORD,
                        "timing": list(intent.TIMING_HINTS), "timing_kinds": sorted(intent.TIMING_KINDS),
                        "timing_prior": intent.TIMING_PRIOR, "goal": list(intent.GOAL_HINTS),
                        "goal_kinds": sorted(intent.GOAL_KINDS), "goal_prior": intent.GOAL_PRIOR,

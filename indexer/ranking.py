@@ -137,6 +137,8 @@ POLARITY_MISMATCH = 0.8
 # limit on the pirate"); 1.25 on the dev sets (dev/dev3/dev5 top-3 +0.5/+0.8/+0.6; 1.22 adds heldout16 +1.0 but puts the
 # Barbarian above his FAQ for "barbarian stun"; 1.2: pl8 -1.2).
 HERO_FAQ_PRIOR = 1.25
+# Not when the query asks for a thing (intent.Intent.thing: its name, a comparison, a way to a goal): "huntress - how
+# do i keep nyra alive" asks for what does it, not the Huntress's rulings (session 15).
 # A query that names none of a FAQ's heroes (no word of their names) asks about the rule, not that hero's ruling: the
 # term's own entry and the general FAQ come before one hero's copy ("how much cp to get rid of knockdown").
 OTHER_HERO_FAQ = 0.85
@@ -342,7 +344,7 @@ class QueryInfo:
         prior *= NUMBER_PRIOR if self.number and c.facts else 1.0
         if c.heroes:
             if self.names_hero(c):
-                prior *= HERO_FAQ_PRIOR
+                prior *= 1.0 if self.intent.thing else HERO_FAQ_PRIOR
             elif not any(set(h) & self.words for h in c.heroes):
                 prior *= OTHER_HERO_FAQ
         prior *= KIND_HINT_PRIOR if c.kind in self.kinds else 1.0

@@ -115,7 +115,7 @@ def test_offline_engine_agrees(s13: Release, tmp_path: Path) -> None:
 def test_a_way_to_a_goal_asks_for_what_does_it(goal: Release, monkeypatch: pytest.MonkeyPatch) -> None:
     for q in GOALS[1:3] + ["how can i stop them healing", "how to get more dice", "jak mogę zablokować leczenie",
               "the hero made me reroll a die", "zmusił mnie do przerzutu"]:
-        assert query_intent(words(q)) == Intent(GOAL_KINDS, GOAL_PRIOR), q
+        assert query_intent(words(q)) == Intent(GOAL_KINDS, GOAL_PRIOR, thing=True), q  # a thing (session 15)
     assert query_intent(words("opponent reroll dice")) == Intent()
     assert query_intent(words("how does reroll work")) == Intent()  # how it works: not a goal
     assert query_intent(words("how do i reroll before defending")).kinds == frozenset({"phase"})  # timing first

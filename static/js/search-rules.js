@@ -197,10 +197,15 @@
     Object.keys(t.game_words).forEach(function (g) {
       if (all.some(function (w) { return t.game_words[g].indexOf(w) >= 0; })) games.add(g);
     });
-    if (this.asksName(all)) return { kinds: new Set(t.name_kinds), prior: t.name_prior, games: games };
-    if (hasPhrase(text, t.timing)) return { kinds: new Set(t.timing_kinds), prior: t.timing_prior, games: games };
-    if (hasPhrase(text, t.goal)) return { kinds: new Set(t.goal_kinds), prior: t.goal_prior, games: games };
-    return { kinds: new Set(), prior: 1, games: games };
+    // thing: as Intent.thing, a name, a comparison or a way to a goal (no hero FAQ prior then)
+    if (this.asksName(all) || this.asksComparison(all)) {
+      return { kinds: new Set(t.name_kinds), prior: t.name_prior, games: games, thing: true };
+    }
+    if (hasPhrase(text, t.timing)) {
+      return { kinds: new Set(t.timing_kinds), prior: t.timing_prior, games: games, thing: false };
+    }
+    if (hasPhrase(text, t.goal)) return { kinds: new Set(t.goal_kinds), prior: t.goal_prior, games: games, thing: true };
+    return { kinds: new Set(), prior: 1, games: games, thing: false };
   };
 
   // As intent.asks_name: the query asks for a name, or a meaning in a short query.
@@ -208,6 +213,17 @@
     var t = this.r.intent;
     var text = " " + all.join(" ") + " ";
     return hasPhrase(text, t.name) || (all.length <= t.meaning_max_words && hasPhrase(text, t.meaning));
+  };
+
+  // As intent.asks_comparison: a comparison phrase, or "vs" not between two numbers ("3 vs 3" names a mode).
+  Rules.prototype.asksComparison = function (all) {
+    var t = this.r.intent;
+    if (hasPhrase(" " + all.join(" ") + " ", t.compare)) return true;
+    var digits = /^[0-9]+$/;
+    return all.some(function (w, i) {
+      return w === t.compare_word &&
+        !(i > 0 && i < all.length - 1 && digits.test(all[i - 1]) && digits.test(all[i + 1]));
+    });
   };
 
   // As intent.without_intent_words: the content words less those that only ask for a name.
@@ -325,7 +341,8 @@
     if (info.number && doc.facts) prior *= r.number_prior;
     if (doc.heroes && doc.heroes.length) {
       if (namesHero(info, doc.heroes)) {
-        prior *= r.hero_faq_prior;  // as QueryInfo.names_hero: the query names this FAQ's hero and more
+        // as QueryInfo.names_hero: the query names this FAQ's hero and more, and asks for no thing (intent.thing)
+        if (!info.intent.thing) prior *= r.hero_faq_prior;
       } else if (!doc.heroes.some(function (h) { return h.some(function (w) { return info.words.has(w); }); })) {
         prior *= r.other_hero_faq;  // the query names none of this FAQ's heroes
       }
