@@ -39,7 +39,7 @@ FLOOR_TOP1 = MEASURED_TOP1 - 0.05
 # dev5 top-3, dev9, heldout9 top-3, pl8, dev12, heldout12 top-1), and session 13 (3960f8b: dev9 top-3, v10, pl8 top-3,
 # dev12, dev14, heldout14; round 2, 5bc2475: dev6 top-1), and session 14 (dev3, dev5, heldout12, dev14, heldout16
 # top-3, heldout14 top-1; dev18 added), and session 15 (dev3, dev4, dev14, heldout14, dev16 and heldout16 top-1; dev6,
-# dev9, v10 top-3; pl19; dev20 added).
+# dev9, v10 top-3; pl19; dev20 added; heldout20 and pl21 added at their one measurement).
 MEASURED_SETS = {"dev": (0.843, 0.963), "heldout": (0.851, 0.947), "dev3": (0.840, 0.983), "heldout3": (0.723, 0.908),
                  "dev4": (0.878, 0.971), "heldout4": (0.864, 0.947),
                  "dev5": (0.886, 0.964), "heldout5": (0.907, 0.969),
@@ -57,7 +57,9 @@ MEASURED_SETS = {"dev": (0.843, 0.963), "heldout": (0.851, 0.947), "dev3": (0.84
                  # session 14's held-out sets, measured once on 683c4b8 (heldout18 and pl19 as declared)
                  "heldout18": (0.821, 0.964), "pl19": (0.78, 0.92),
                  # session 15: dev20 (tuned on, dev only), measured on the tuning's last commit
-                 "dev20": (0.826, 0.988)}
+                 "dev20": (0.826, 0.988),
+                 # session 15's held-out sets, measured once on 6b4003e (heldout20 and pl21 as declared)
+                 "heldout20": (0.773, 0.916), "pl21": (0.77, 0.90)}
 
 # Issue 8: each finds its Polish page in the top three (server here; offline in tests/browser).
 POLISH_QUERIES = {
