@@ -13,7 +13,9 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
+
+import pytest
 
 from indexer import load_corpus
 from indexer.build import write_release
@@ -52,6 +54,15 @@ def built_release(content: Path) -> Iterator[Release]:
         yield release
     finally:
         release.index.close()
+
+
+def release_fixture(make_content: Callable[[Path], Path], name: str) -> Any:
+    """A module-scoped fixture: the release of the tiny content `make_content` writes (the search round tests)."""
+    @pytest.fixture(scope="module")
+    def release(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
+        with built_release(make_content(tmp_path_factory.mktemp(name) / "content")) as rel:
+            yield rel
+    return release
 
 
 def ids(rel: Release, q: str) -> list[str]:

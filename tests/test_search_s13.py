@@ -7,7 +7,6 @@ make them reroll") gives the things that do it (status effects, tokens, symbols,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from indexer.intent import GOAL_KINDS, GOAL_PRIOR, Intent, query_intent
 from indexer.library import Release
 from indexer.ranking import COMPARED_GAME, GAME_MISMATCH, MAX_QUERY_WORDS, asked_game, content_words
 
-from .helpers import built_release, entry_text, ids, write_entry, write_others
+from .helpers import entry_text, ids, release_fixture, write_entry, write_others
 from .test_search_signals import node_search
 
 COMPARE = "in dungeon dice you add up the dice, how does dice throne decide what my attack does"
@@ -42,10 +41,7 @@ def s13_content(root: Path) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def s13(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
-    with built_release(s13_content(tmp_path_factory.mktemp("s13") / "content")) as rel:
-        yield rel
+s13 = release_fixture(s13_content, "s13")
 
 
 GOAL = "how do i make an opponent reroll one of their dice"
@@ -68,10 +64,7 @@ def goal_content(root: Path) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def goal(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
-    with built_release(goal_content(tmp_path_factory.mktemp("s13goal") / "content")) as rel:
-        yield rel
+goal = release_fixture(goal_content, "s13goal")
 
 
 def test_the_game_named_last_is_asked_about() -> None:

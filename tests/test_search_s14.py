@@ -6,10 +6,8 @@ ranking.HERO_FAQ_PRIOR (1.25, was 1.3) when the query names the hero and more.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 import yaml
 
 from indexer.analysis import FUNCTION_LANG, STOP_WORDS, words
@@ -17,7 +15,7 @@ from indexer.library import Release
 from indexer.ranking import HERO_FAQ_PRIOR, content_words
 from indexer.synonyms import segment, synonym_groups
 
-from .helpers import built_release, entry_text, ids, write_entry, write_others
+from .helpers import entry_text, ids, release_fixture, write_entry, write_others
 from .test_search_signals import node_search
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,10 +46,7 @@ def s14_content(root: Path) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def s14(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
-    with built_release(s14_content(tmp_path_factory.mktemp("s14") / "content")) as rel:
-        yield rel
+s14 = release_fixture(s14_content, "s14")
 
 
 def test_a_story_about_other_players_searches_what_it_names() -> None:

@@ -7,7 +7,6 @@ not lift a named hero's FAQs (ranking.HERO_FAQ_PRIOR); the Polish words of Adven
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -30,7 +29,7 @@ from indexer.intent import (
 from indexer.library import Release
 from indexer.ranking import HERO_FAQ_PRIOR
 
-from .helpers import built_release, entry_text, ids, write_entry, write_others
+from .helpers import entry_text, ids, release_fixture, write_entry, write_others
 from .test_search_signals import node_search
 
 COMPARE = "undefendable vs pure damage"
@@ -65,10 +64,7 @@ def s15_content(root: Path) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def s15(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Release]:
-    with built_release(s15_content(tmp_path_factory.mktemp("s15") / "content")) as rel:
-        yield rel
+s15 = release_fixture(s15_content, "s15")
 
 
 def test_a_comparison_asks_for_the_things() -> None:
