@@ -15,6 +15,7 @@ from .helpers import LiveServer, entry_text, write_entry
 
 CLIENTS = 8
 REBUILDS = 4
+TICK = 0.05  # after the last build, each client searches once a tick until the server serves that build
 
 
 def test_atomic_rebuild_under_load(tmp_path: Path) -> None:
@@ -25,12 +26,19 @@ def test_atomic_rebuild_under_load(tmp_path: Path) -> None:
     last = ""
     server = LiveServer(content, out).wait_ready()
     stop = threading.Event()
+    # While the builds are written the clients search without pause. After the last one the server adopts it
+    # once its warmer has rendered the build's page packs, which takes as long as the warmer waits for the cores:
+    # the clients keep searching through that swap, each one answer a tick (counted, not timed: permits).
+    settled = threading.Event()
+    permits = threading.Semaphore(0)
     seen: list[tuple[int, str, str]] = []
     errors: list[str] = []
 
     def client(n: int) -> None:
         path = "/healthz" if n % 2 else "/api/search?q=damage+rule"
         while not stop.is_set():
+            if settled.is_set() and not permits.acquire(timeout=1):
+                continue
             try:
                 with urllib.request.urlopen(server.url + path, timeout=10) as resp:
                     body = json.loads(resp.read())
@@ -49,11 +57,13 @@ def test_atomic_rebuild_under_load(tmp_path: Path) -> None:
             write_entry(content, f"new{n}.md", entry_text(f"new-{n}", f"New rule {n}", body="Damage rule."))
             last = build(content, out).content_hash
             hashes.add(last)
+        settled.set()
         # the server follows the swap once the new build's page packs are rendered (site/serving.py's warmer)
         deadline = time.monotonic() + 75  # the library switches by itself after ADOPT_WITHIN (60 s)
         while time.monotonic() < deadline and not (len(seen) > CLIENTS and all(
                 header == last for _, header, _ in seen[-CLIENTS:])):
-            time.sleep(0.2)
+            permits.release(CLIENTS)  # one more answer from each client
+            time.sleep(TICK)
     finally:
         stop.set()
         for t in threads:
