@@ -181,13 +181,16 @@ def test_switching_language_on_a_calculator(browser: Browser, live_server: LiveS
         polish = page.inner_text("main")
         assert polish != english and "Obliczanie obrażeń" in polish
         assert page.title().startswith("Kalkulator")
-        page.fill("#f-damage", "12")  # a new result renders in Polish too
+        page.fill("#f-damage", "12")  # a new result renders in Polish too, and the status line says it in Polish
+        expect(page.locator("#calc-status")).to_contain_text("Wynik końcowy")
         expect(page.locator(".calc-step-no").first).to_have_text("Krok 1")
         page.fill("#f-damage", "10")
-        page.wait_for_timeout(300)
+        expect(page.locator("#calc-status")).to_have_text("Wynik końcowy: 0 · wraca do atakującego: 10")
         page.evaluate("ThronePrefs.set('lang', 'en')")
         expect(page.locator(".calc-big-label")).to_have_text("Final damage")
-        page.wait_for_timeout(200)
+        # the status line says the last total again, in English; the rest of the page is as it was
+        expect(page.locator("#calc-status")).to_have_text("Final damage: 0 · back to the attacker: 10")
+        page.evaluate("document.getElementById('calc-status').textContent = ''")  # empty, as when `english` was read
         assert page.inner_text("main") == english
         assert page.title() == title
         expect(page.locator("main")).not_to_have_attribute("lang", "pl")

@@ -282,6 +282,16 @@
     pending = text;
   }
 
+  // A reader who switches language hears, and a page reads, the last total in the new language: the region is
+  // left alone by i18n.js ([data-no-t]), so it is said again here (the English text it was made from is `heard`).
+  document.addEventListener("throne-prefs", function (event) {
+    var region = document.getElementById("calc-status");
+    var i18n = window.ThroneCalcI18n;
+    if (event.detail && event.detail.name === "lang" && region && region.textContent && i18n) {
+      region.textContent = i18n.t(heard);
+    }
+  });
+
   TC.readTables = function () {
     var node = document.getElementById("calc-tables");
     return node ? JSON.parse(node.textContent) : null;
